@@ -1,0 +1,43 @@
+"""Configuration loaded from the environment and the instance folder."""
+
+import os
+import secrets
+from pathlib import Path
+
+DEFAULT_CLUB_NAME = "Treys card club"
+
+
+def normalize_database_url(url: str) -> str:
+    """Point postgres URLs at the psycopg 3 driver."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+def instance_secret_key(instance_path: str) -> str:
+    """Return the secret key stored in the instance folder, creating it once."""
+    path = Path(instance_path) / "secret_key"
+    if path.exists():
+        key = path.read_text(encoding="utf-8").strip()
+        if key:
+            return key
+    path.parent.mkdir(parents=True, exist_ok=True)
+    key = secrets.token_hex(32)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        handle.write(key + "\n")
+    return key
+
+
+def load_config(app) -> None:
+    """Fill app.config from environment variables with sensible defaults."""
+    default_db = "sqlite:///" + str(Path(app.instance_path) / "treys.sqlite3")
+    app.config.update(
+        SECRET_KEY=os.environ.get("SECRET_KEY") or instance_secret_key(app.instance_path),
+        SQLALCHEMY_DATABASE_URI=normalize_database_url(
+            os.environ.get("DATABASE_URL") or default_db
+        ),
+        CLUB_NAME=os.environ.get("CLUB_NAME") or DEFAULT_CLUB_NAME,
+        JSON_SORT_KEYS=False,
+    )

@@ -1,0 +1,20 @@
+"""The rules engine: rule sets as data and pure functions to validate and score hands."""
+from .entries import BreakdownLine, HandResult, Problem, TeamEntry, TeamResult
+from .game import GameState, dealer_for_hand, is_solo, replay, seat_order, table_problems
+from .model import CARD_POINTS, MeldStep, Pack, Requirement, RuleSet, SetType, Variation
+from .parse import parse_team, parse_teams
+from .progress import decide_winner, initial_meld_minimum
+from .registry import RulesetError, all_rulesets, get_ruleset, ruleset_ids, variation_problems
+from .requirements import describe_sets, going_out_message, has_going_out_sets, missing_slots
+from .scoring import breakdown, score_hand
+from .setcheck import SetVerdict, check_set, parse_cards
+from .validation import InvalidHand, validate_hand
+
+__all__ = [
+    "BreakdownLine", "CARD_POINTS", "GameState", "HandResult", "InvalidHand", "MeldStep", "Pack",
+    "Problem", "Requirement", "RuleSet", "RulesetError", "SetType", "SetVerdict", "TeamEntry",
+    "TeamResult", "Variation", "all_rulesets", "breakdown", "check_set", "dealer_for_hand",
+    "decide_winner", "describe_sets", "get_ruleset", "going_out_message", "has_going_out_sets",
+    "initial_meld_minimum", "is_solo", "table_problems", "missing_slots", "parse_cards", "parse_team", "parse_teams", "replay",
+    "ruleset_ids", "score_hand", "seat_order", "validate_hand", "variation_problems",
+]

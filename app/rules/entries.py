@@ -1,0 +1,145 @@
+"""What players enter for a hand, what the engine answers, and the problems it finds."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Mapping
+
+#: Whole-number fields of a team's entry, in the order a score sheet shows them.
+COUNT_FIELDS = (
+    "table_points", "hand_points", "red_threes", "red_threes_in_hand",
+    "black_threes_in_hand", "black_threes_melded", "failed_go_outs",
+)
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Why an entry cannot stand: the field it concerns and a sentence for a player."""
+
+    field: str | None
+    message: str
+
+    def as_dict(self) -> dict:
+        """The error shape of the JSON API."""
+        return {"field": self.field, "message": self.message}
+
+
+@dataclass(frozen=True)
+class TeamEntry:
+    """One team's figures for one hand, exactly as entered at the table."""
+
+    name: str = ""
+    sets: Mapping[str, int] = field(default_factory=dict)
+    table_points: int = 0
+    hand_points: int = 0
+    red_threes: int = 0
+    red_threes_in_hand: int = 0
+    black_threes_in_hand: int = 0
+    black_threes_melded: int = 0
+    went_out: bool = False
+    concealed: bool = False
+    melded: bool | None = None
+    failed_go_outs: int = 0
+
+    def __post_init__(self):
+        cleaned = {k: v for k, v in dict(self.sets).items() if v}
+        object.__setattr__(self, "sets", MappingProxyType(cleaned))
+
+    @property
+    def has_melded(self) -> bool:
+        """Melded as entered, or by default when the team has any set or table points."""
+        if self.melded is not None:
+            return self.melded
+        return bool(self.sets) or self.table_points > 0
+
+    def set_count(self, set_id: str) -> int:
+        """How many completed sets of this type the team has."""
+        return self.sets.get(set_id, 0)
+
+    def as_dict(self) -> dict:
+        """The entry as the JSON API and the database store it."""
+        data = {"name": self.name, "sets": dict(self.sets)}
+        data.update({name: getattr(self, name) for name in COUNT_FIELDS})
+        data.update(went_out=self.went_out, concealed=self.concealed)
+        if self.melded is not None:
+            data["melded"] = self.melded
+        return data
+
+    def __hash__(self):
+        return hash((self.name, tuple(sorted(self.sets.items())), self.table_points,
+                     self.hand_points, self.went_out))
+
+
+@dataclass(frozen=True)
+class BreakdownLine:
+    """One labelled line of a team's hand score."""
+
+    label: str
+    points: int
+    part: str  # "bonus" or "cards"
+
+    def as_dict(self) -> dict:
+        """As the JSON API shows it."""
+        return {"label": self.label, "points": self.points}
+
+
+@dataclass(frozen=True)
+class TeamResult:
+    """A team's score for one hand, with its breakdown and what follows from it."""
+
+    name: str
+    breakdown: tuple[BreakdownLine, ...]
+    progressive_before: int
+    next_initial_meld_minimum: int
+
+    @property
+    def bonus(self) -> int:
+        """Sets, red 3s, going out (and bolivia_plus melded black treys)."""
+        return sum(line.points for line in self.breakdown if line.part == "bonus")
+
+    @property
+    def cards(self) -> int:
+        """Card points on the table less those in hand, 3s in hand, penalties."""
+        return sum(line.points for line in self.breakdown if line.part == "cards")
+
+    @property
+    def score(self) -> int:
+        """The hand score: bonus + cards."""
+        return self.bonus + self.cards
+
+    @property
+    def progressive(self) -> int:
+        """The team's total after this hand."""
+        return self.progressive_before + self.score
+
+    def as_dict(self) -> dict:
+        """As `POST /api/v1/score` answers it."""
+        return {
+            "name": self.name, "bonus": self.bonus, "cards": self.cards,
+            "score": self.score, "progressive": self.progressive,
+            "next_initial_meld_minimum": self.next_initial_meld_minimum,
+            "breakdown": [line.as_dict() for line in self.breakdown],
+        }
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """Every team's result for one hand and whether the game is won."""
+
+    ruleset_id: str
+    target: int
+    teams: tuple[TeamResult, ...]
+    winner: int | None
+
+    @property
+    def game_over(self) -> bool:
+        """A winner ends the game."""
+        return self.winner is not None
+
+    def as_dict(self) -> dict:
+        """As `POST /api/v1/score` answers it."""
+        return {
+            "ruleset": self.ruleset_id, "target": self.target,
+            "teams": [team.as_dict() for team in self.teams],
+            "winner": self.winner, "game_over": self.game_over,
+        }

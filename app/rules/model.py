@@ -1,0 +1,146 @@
+"""Rule sets as data: set types, pack, going-out requirement, meld table, winning rule."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Mapping
+
+#: Card points common to all rule sets (rulesets.md, "Common to all").
+CARD_POINTS = MappingProxyType({
+    "JK": 50, "2": 20, "A": 20,
+    "K": 10, "Q": 10, "J": 10, "10": 10, "9": 10, "8": 10,
+    "7": 5, "6": 5, "5": 5, "4": 5, "3": 5,
+})
+
+
+@dataclass(frozen=True)
+class SetType:
+    """One kind of completed set, its bonus and what it must be made of."""
+
+    id: str
+    name: str
+    bonus: int
+    description: str
+    shape: str                  # "group" (one rank), "sequence" (one suit) or "wild"
+    colour: str                 # "red" (no wild card) or "black" (has wild cards), for requirements
+    min_points: int             # the smallest card-point total such a set can have
+    min_wild: int = 0           # wild cards it must contain
+    max_wild: int = 0           # wild cards it may contain
+    min_twos: int = 0           # 2s it must contain
+    min_jokers: int = 0         # jokers it must contain
+    min_cards: int = 7
+    max_cards: int | None = 7   # None: a group may grow past seven natural cards
+    min_natural: int = 0
+    wild_mixes: tuple[tuple[int, int], ...] | None = None   # exact (2s, jokers) mixes, None: any
+
+
+@dataclass(frozen=True)
+class Pack:
+    """What the pack holds: packs of 52, jokers, and so red 3s, black 3s and twos."""
+
+    packs: int
+    jokers: int
+
+    @property
+    def red_threes(self) -> int:
+        """Red 3s in the pack: two per pack."""
+        return 2 * self.packs
+
+    @property
+    def black_threes(self) -> int:
+        """Black 3s in the pack: two per pack."""
+        return 2 * self.packs
+
+    @property
+    def twos(self) -> int:
+        """Twos in the pack: four per pack."""
+        return 4 * self.packs
+
+    @property
+    def wild_cards(self) -> int:
+        """Twos and jokers together."""
+        return self.twos + self.jokers
+
+
+@dataclass(frozen=True)
+class Requirement:
+    """Sets a team needs to go out: one distinct set for each slot."""
+
+    slots: tuple[frozenset[str], ...]
+    words: str                  # "a Samba and one more Set"
+
+    def __post_init__(self):
+        object.__setattr__(self, "slots", tuple(frozenset(s) for s in self.slots))
+
+
+@dataclass(frozen=True)
+class MeldStep:
+    """From this progressive total upwards the initial meld needs this many card points."""
+
+    from_total: int | None      # None: any negative total
+    minimum: int
+
+
+@dataclass(frozen=True)
+class Variation:
+    """A variation players agree before play, with its allowed values."""
+
+    id: str
+    name: str
+    values: tuple[str, ...]
+    default: str
+    description: str
+    solo_only: bool = False
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Everything the scorer needs to know about one rule set, with variations applied."""
+
+    id: str
+    name: str
+    summary: str
+    source: str
+    target: int
+    pack: Pack
+    set_types: tuple[SetType, ...]
+    requirement: Requirement
+    going_out_bonus: int
+    concealed_bonus: int
+    red_three_table: tuple[int, ...]          # bonus by count of red 3s on the table
+    unmelded_red_threes: str                  # "negative", "positive"
+    red_threes_need_going_out_sets: bool
+    red_threes_in_hand_allowed: bool
+    red_three_in_hand_points: int
+    black_three_in_hand_points: int
+    black_three_melding: str                  # "never", "card_value", "trey_table"
+    black_three_meld_range: tuple[int, int]   # smallest and largest melded count
+    failed_go_out_points: int | None          # None: not a thing in this rule set
+    meld_table: tuple[MeldStep, ...]
+    winning: str                              # "higher_once_reached", "going_out_team"
+    variations: tuple[Variation, ...] = ()
+    chosen: Mapping[str, str] = field(default_factory=dict)
+    house_readings: tuple[str, ...] = ()
+    team_sizes: tuple[int, ...] = (2, 3)
+    sequence_span: tuple[str, str] = ("4", "A")   # lowest and highest rank a sequence may hold
+    sequence_core: tuple[str, ...] = ()           # ranks every sequence must hold
+    solo_players: tuple[int, ...] = ()
+
+    def set_type(self, set_id: str) -> SetType:
+        """The set type with this id; KeyError when the rule set has none."""
+        for set_type in self.set_types:
+            if set_type.id == set_id:
+                return set_type
+        raise KeyError(set_id)
+
+    @property
+    def set_ids(self) -> tuple[str, ...]:
+        """Ids of this rule set's set types, in display order."""
+        return tuple(s.id for s in self.set_types)
+
+    def variation(self, variation_id: str) -> Variation:
+        """The variation with this id; KeyError when the rule set has none."""
+        for variation in self.variations:
+            if variation.id == variation_id:
+                return variation
+        raise KeyError(variation_id)

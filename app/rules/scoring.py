@@ -1,0 +1,106 @@
+"""Score one hand: each team's bonus and cards as labelled lines (rulesets.md "Per rule set")."""
+from __future__ import annotations
+
+from typing import Sequence
+
+from .entries import BreakdownLine, HandResult, TeamEntry, TeamResult
+from .model import RuleSet
+from .progress import decide_winner, initial_meld_minimum
+from .requirements import has_going_out_sets
+from .validation import InvalidHand, validate_hand
+
+
+def team_label(entry: TeamEntry, index: int) -> str:
+    """The team's name, or 'Team 1', 'Team 2' when it has none."""
+    return entry.name or f"Team {index + 1}"
+
+
+def trey_value(ruleset: RuleSet, count: int) -> int:
+    """What this many red 3s on the table are worth by the rule set's table."""
+    return ruleset.red_three_table[min(count, len(ruleset.red_three_table) - 1)]
+
+
+def set_lines(ruleset: RuleSet, entry: TeamEntry) -> list[BreakdownLine]:
+    """A bonus line for each type of completed set."""
+    return [BreakdownLine(f"{s.name} x{entry.set_count(s.id)}", s.bonus * entry.set_count(s.id), "bonus")
+            for s in ruleset.set_types if entry.set_count(s.id)]
+
+
+def red_three_lines(ruleset: RuleSet, entry: TeamEntry) -> list[BreakdownLine]:
+    """Red 3s on the table: plus, minus when not melded (bolivia), or 0 without going-out sets."""
+    count = entry.red_threes
+    if not count:
+        return []
+    value = trey_value(ruleset, count)
+    label = f"Red 3s x{count}"
+    if ruleset.unmelded_red_threes == "negative" and not entry.has_melded:
+        value, label = -value, label + " (not melded: minus)"
+    if ruleset.red_threes_need_going_out_sets and not has_going_out_sets(ruleset, entry.sets):
+        value, label = 0, label + " (no going-out sets: 0)"
+    return [BreakdownLine(label, value, "bonus")]
+
+
+def black_three_lines(ruleset: RuleSet, entry: TeamEntry) -> list[BreakdownLine]:
+    """Melded black 3s (card value, or the trey table in bolivia_plus) and those left in hand."""
+    lines = []
+    melded = entry.black_threes_melded
+    if melded and ruleset.black_three_melding == "trey_table":
+        lines.append(BreakdownLine(f"Black 3s melded x{melded}", trey_value(ruleset, melded), "bonus"))
+    elif melded:
+        lines.append(BreakdownLine(f"Black 3s melded x{melded}", 5 * melded, "cards"))
+    if entry.black_threes_in_hand:
+        lines.append(BreakdownLine(f"Black 3s in hand x{entry.black_threes_in_hand}",
+                                   ruleset.black_three_in_hand_points * entry.black_threes_in_hand, "cards"))
+    return lines
+
+
+def going_out_lines(ruleset: RuleSet, entry: TeamEntry) -> list[BreakdownLine]:
+    """The going-out bonus, concealed or not."""
+    if not entry.went_out:
+        return []
+    if entry.concealed:
+        return [BreakdownLine("Going out concealed", ruleset.concealed_bonus, "bonus")]
+    return [BreakdownLine("Going out", ruleset.going_out_bonus, "bonus")]
+
+
+def card_lines(ruleset: RuleSet, entry: TeamEntry) -> list[BreakdownLine]:
+    """Table points, minus hand points, red 3s concealed in hand and failed go-outs."""
+    lines = []
+    if entry.table_points:
+        lines.append(BreakdownLine("Table points", entry.table_points, "cards"))
+    if entry.hand_points:
+        lines.append(BreakdownLine("Hand points", -entry.hand_points, "cards"))
+    if entry.red_threes_in_hand:
+        lines.append(BreakdownLine(f"Red 3s in hand x{entry.red_threes_in_hand}",
+                                   ruleset.red_three_in_hand_points * entry.red_threes_in_hand, "cards"))
+    if entry.failed_go_outs:
+        lines.append(BreakdownLine(f"Failed go-out x{entry.failed_go_outs}",
+                                   (ruleset.failed_go_out_points or 0) * entry.failed_go_outs, "cards"))
+    return lines
+
+
+def breakdown(ruleset: RuleSet, entry: TeamEntry) -> tuple[BreakdownLine, ...]:
+    """Every line of a team's hand score, bonus lines first."""
+    lines = (set_lines(ruleset, entry) + red_three_lines(ruleset, entry)
+             + going_out_lines(ruleset, entry) + card_lines(ruleset, entry)
+             + black_three_lines(ruleset, entry))
+    return tuple(sorted(lines, key=lambda line: line.part != "bonus"))
+
+
+def score_hand(ruleset: RuleSet, teams: Sequence[TeamEntry],
+               progressives: Sequence[int] | None = None, target: int | None = None) -> HandResult:
+    """Score a valid hand; raises InvalidHand with every problem when it is not valid."""
+    before = list(progressives) if progressives is not None else [0] * len(teams)
+    problems = validate_hand(ruleset, teams, before)
+    if problems:
+        raise InvalidHand(problems)
+    target = ruleset.target if target is None else target
+    results = []
+    for index, (entry, total) in enumerate(zip(teams, before)):
+        lines = breakdown(ruleset, entry)
+        after = total + sum(line.points for line in lines)
+        results.append(TeamResult(team_label(entry, index), lines, total,
+                                  initial_meld_minimum(ruleset, after)))
+    went_out = next((i for i, entry in enumerate(teams) if entry.went_out), None)
+    winner = decide_winner(ruleset, target, [r.progressive for r in results], went_out)
+    return HandResult(ruleset.id, target, tuple(results), winner)

@@ -1,0 +1,155 @@
+"""Every reason a hand's entries cannot stand (rulesets.md "What an entry must never get past")."""
+from __future__ import annotations
+
+from typing import Sequence
+
+from .entries import COUNT_FIELDS, Problem, TeamEntry
+from .model import RuleSet
+from .requirements import going_out_message, has_going_out_sets
+
+POINT_FIELDS = {"table_points": "Table points", "hand_points": "Hand points"}
+COUNT_WORDS = {
+    "red_threes": "Red 3s on the table", "red_threes_in_hand": "Red 3s in hand",
+    "black_threes_in_hand": "Black 3s in hand", "black_threes_melded": "Black 3s melded",
+    "failed_go_outs": "Failed go-outs",
+}
+
+
+class InvalidHand(ValueError):
+    """A hand that cannot be scored; carries every problem."""
+
+    def __init__(self, problems: list[Problem]):
+        super().__init__("; ".join(p.message for p in problems))
+        self.problems = problems
+
+
+def is_whole(value) -> bool:
+    """A whole number, and not a True/False."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def name_of(entry: TeamEntry, index: int) -> str:
+    """The team's name for a message."""
+    return entry.name or f"Team {index + 1}"
+
+
+def number_problems(ruleset: RuleSet, entry: TeamEntry, at: str, who: str) -> list[Problem]:
+    """Counts and points that are not whole, negative, or points not a multiple of 5."""
+    problems = []
+    for set_id, count in entry.sets.items():
+        if set_id not in ruleset.set_ids:
+            names = ", ".join(ruleset.set_ids)
+            problems.append(Problem(f"{at}.sets.{set_id}", f"{ruleset.name} has no set type "
+                                    f"'{set_id}' (its sets: {names})."))
+        elif not is_whole(count) or count < 0:
+            problems.append(Problem(f"{at}.sets.{set_id}", f"{who}: the number of "
+                                    f"{ruleset.set_type(set_id).name}s must be a whole number, 0 or more."))
+    for field in COUNT_FIELDS:
+        value = getattr(entry, field)
+        label = POINT_FIELDS.get(field) or COUNT_WORDS[field]
+        if not is_whole(value) or value < 0:
+            problems.append(Problem(f"{at}.{field}", f"{who}: {label} must be a whole number, 0 or more."))
+        elif field in POINT_FIELDS and value % 5:
+            problems.append(Problem(f"{at}.{field}", f"{who}: {label} must be a multiple of 5 "
+                                    f"(every card counts 5, 10, 20 or 50); {value} is not."))
+    return problems
+
+
+def going_out_problems(ruleset: RuleSet, teams: Sequence[TeamEntry]) -> list[Problem]:
+    """One team at most goes out, concealed only with going out, and only with the required sets."""
+    problems = []
+    out = [i for i, entry in enumerate(teams) if entry.went_out]
+    if len(out) > 1:
+        names = " and ".join(name_of(teams[i], i) for i in out)
+        problems.append(Problem(f"teams[{out[1]}].went_out",
+                                f"Only one team can go out in a hand: {names} are both marked as going out."))
+    for i, entry in enumerate(teams):
+        if entry.concealed and not entry.went_out:
+            problems.append(Problem(f"teams[{i}].concealed", f"{name_of(entry, i)} cannot go out "
+                                    "concealed without going out: tick 'went out' too, or untick 'concealed'."))
+        if entry.went_out and not has_going_out_sets(ruleset, entry.sets):
+            problems.append(Problem(f"teams[{i}].went_out", going_out_message(ruleset, name_of(entry, i), entry.sets)))
+    return problems
+
+
+def team_rule_problems(ruleset: RuleSet, entry: TeamEntry, at: str, who: str) -> list[Problem]:
+    """Melded state, table points against the sets, and 3s and penalties the rule set allows."""
+    problems = []
+    if entry.melded is False and (entry.sets or entry.table_points):
+        problems.append(Problem(f"{at}.melded", f"{who} is marked as not melded but has "
+                                "completed sets or table points: a team with cards on the table has melded."))
+    least = sum(ruleset.set_type(k).min_points * n for k, n in entry.sets.items())
+    if entry.table_points < least:
+        problems.append(Problem(f"{at}.table_points", f"{who}: table points {entry.table_points} are "
+                                f"fewer than the completed sets alone must hold (at least {least})."))
+    if entry.black_threes_melded:
+        low, high = ruleset.black_three_meld_range
+        if ruleset.black_three_melding == "never":
+            problems.append(Problem(f"{at}.black_threes_melded", f"In {ruleset.name} black 3s can never be melded."))
+        elif not entry.went_out:
+            problems.append(Problem(f"{at}.black_threes_melded", f"{who} did not go out: only the team "
+                                    "going out may meld black 3s."))
+        elif not low <= entry.black_threes_melded <= high:
+            problems.append(Problem(f"{at}.black_threes_melded", f"{who}: black 3s may be melded only "
+                                    f"{low} to {high} at a time when going out."))
+    if entry.red_threes_in_hand and not ruleset.red_threes_in_hand_allowed:
+        problems.append(Problem(f"{at}.red_threes_in_hand", f"In {ruleset.name} red 3s are always "
+                                "tabled: none can be left in a hand."))
+    if entry.failed_go_outs and ruleset.failed_go_out_points is None:
+        problems.append(Problem(f"{at}.failed_go_outs", f"{ruleset.name} has no penalty for a failed go-out."))
+    return problems
+
+
+def pack_problems(ruleset: RuleSet, teams: Sequence[TeamEntry]) -> list[Problem]:
+    """More 3s, twos or jokers across all teams than the pack holds."""
+    pack = ruleset.pack
+
+    def total(get) -> int:
+        return sum(get(entry) for entry in teams)
+
+    def in_sets(attr) -> int:
+        return total(lambda e: sum(getattr(ruleset.set_type(k), attr) * n for k, n in e.sets.items()))
+
+    checks = [
+        (total(lambda e: e.red_threes + e.red_threes_in_hand), pack.red_threes, "red 3s"),
+        (total(lambda e: e.black_threes_in_hand + e.black_threes_melded), pack.black_threes, "black 3s"),
+        (in_sets("min_twos"), pack.twos, "2s"),
+        (in_sets("min_jokers"), pack.jokers, "jokers"),
+        (in_sets("min_wild"), pack.wild_cards, "wild cards (2s and jokers)"),
+    ]
+    return [Problem(None, f"Across all teams the entries need {count} {what} but the pack holds only "
+                    f"{limit} ({ruleset.name}: {pack.packs} packs and {pack.jokers} jokers).")
+            for count, limit, what in checks if count > limit]
+
+
+def team_count_problems(ruleset: RuleSet, teams: Sequence[TeamEntry]) -> list[Problem]:
+    """Two teams, or two or three single players where the rule set allows it."""
+    allowed = {2} | set(ruleset.solo_players)
+    if len(teams) not in allowed:
+        counts = " or ".join(str(n) for n in sorted(allowed))
+        return [Problem("teams", f"{ruleset.name} is scored for {counts} teams, not {len(teams)}.")]
+    return []
+
+
+def progressive_problems(progressives: Sequence[int]) -> list[Problem]:
+    """Totals before the hand must be whole multiples of 5."""
+    return [Problem(f"teams[{i}].progressive", f"A total of {total!r} is impossible: "
+                    "every total is a whole multiple of 5.")
+            for i, total in enumerate(progressives) if not is_whole(total) or total % 5]
+
+
+def validate_hand(ruleset: RuleSet, teams: Sequence[TeamEntry],
+                  progressives: Sequence[int] | None = None) -> list[Problem]:
+    """Every problem with a hand's entries, each naming its field; empty when it can be scored."""
+    problems = team_count_problems(ruleset, teams)
+    problems += progressive_problems(progressives or [])
+    numbers = []
+    for i, entry in enumerate(teams):
+        numbers += number_problems(ruleset, entry, f"teams[{i}]", name_of(entry, i))
+    problems += numbers
+    if numbers:
+        return problems
+    problems += going_out_problems(ruleset, teams)
+    for i, entry in enumerate(teams):
+        problems += team_rule_problems(ruleset, entry, f"teams[{i}]", name_of(entry, i))
+    return problems + pack_problems(ruleset, teams)

@@ -1,0 +1,160 @@
+"""Shared pytest fixtures: apps, clients, a live server and a browser."""
+
+import os
+import threading
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import sync_playwright
+from sqlalchemy import create_engine, text
+from werkzeug.serving import make_server
+
+from app import create_app
+from app.config import normalize_database_url
+from app.extensions import db
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+    "--no-first-run",
+]
+LIVE_SCHEMA = "treys_live"
+OUTPUT_DIR = Path(__file__).resolve().parent / "output"
+
+
+def database_url(sqlite_path: Path) -> str:
+    """Return DATABASE_URL (for psycopg) if set, else a SQLite file URL."""
+    url = os.environ.get("DATABASE_URL")
+    if url:
+        return normalize_database_url(url)
+    return f"sqlite:///{sqlite_path}"
+
+
+def is_postgres(url: str) -> bool:
+    """Tell whether a database URL points at PostgreSQL."""
+    return url.startswith("postgresql")
+
+
+def make_app(db_url: str, **overrides):
+    """Create an app on db_url with fresh tables."""
+    config = {
+        "TESTING": True,
+        "WTF_CSRF_ENABLED": False,
+        "SQLALCHEMY_DATABASE_URI": db_url,
+    }
+    config.update(overrides)
+    app = create_app(config)
+    with app.app_context():
+        db.drop_all()
+        db.create_all()
+    return app
+
+
+def dispose_app(app) -> None:
+    """Drop the tables and close every pooled connection."""
+    with app.app_context():
+        db.session.remove()
+        db.drop_all()
+        db.engine.dispose()
+
+
+@pytest.fixture
+def app(tmp_path):
+    """An app in testing mode with CSRF off and empty tables."""
+    application = make_app(database_url(tmp_path / "test.sqlite3"))
+    yield application
+    dispose_app(application)
+
+
+@pytest.fixture
+def client(app):
+    """A test client for the app fixture."""
+    return app.test_client()
+
+
+@pytest.fixture
+def csrf_app(tmp_path):
+    """An app in testing mode with CSRF protection on."""
+    application = make_app(database_url(tmp_path / "test.sqlite3"), WTF_CSRF_ENABLED=True)
+    yield application
+    dispose_app(application)
+
+
+@pytest.fixture
+def csrf_client(csrf_app):
+    """A test client for the csrf_app fixture."""
+    return csrf_app.test_client()
+
+
+@pytest.fixture(scope="session")
+def output_dir():
+    """The folder tests/output/ where tests leave files for people to look at."""
+    OUTPUT_DIR.mkdir(parents=True, exist_ok=True)
+    return OUTPUT_DIR
+
+
+def live_database_url(tmp_path_factory) -> str:
+    """A database for the live server: its own SQLite file or PostgreSQL schema."""
+    url = database_url(tmp_path_factory.mktemp("live") / "live.sqlite3")
+    if not is_postgres(url):
+        return url
+    engine = create_engine(url)
+    with engine.begin() as conn:
+        conn.execute(text(f"DROP SCHEMA IF EXISTS {LIVE_SCHEMA} CASCADE"))
+        conn.execute(text(f"CREATE SCHEMA {LIVE_SCHEMA}"))
+    engine.dispose()
+    separator = "&" if "?" in url else "?"
+    return f"{url}{separator}options=-csearch_path%3D{LIVE_SCHEMA}"
+
+
+def drop_live_schema(url: str) -> None:
+    """Remove the live server's PostgreSQL schema."""
+    engine = create_engine(url.split("?")[0])
+    with engine.begin() as conn:
+        conn.execute(text(f"DROP SCHEMA IF EXISTS {LIVE_SCHEMA} CASCADE"))
+    engine.dispose()
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory):
+    """Serve the app on 127.0.0.1 in a thread and yield its base URL."""
+    url = live_database_url(tmp_path_factory)
+    application = make_app(url, WTF_CSRF_ENABLED=True)
+    server = make_server("127.0.0.1", 0, application, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join(timeout=10)
+    dispose_app(application)
+    if is_postgres(url):
+        drop_live_schema(url)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's Chromium driven by Playwright, shared by the session."""
+    if not CHROMIUM.exists():
+        message = f"{CHROMIUM} is missing (run 'make system-deps')"
+        if os.environ.get("REQUIRE_BROWSER") == "1":
+            pytest.fail(message)
+        pytest.skip(message)
+    playwright = sync_playwright().start()
+    chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+    yield chromium
+    chromium.close()
+    playwright.stop()
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh browser page in its own context."""
+    context = browser.new_context()
+    browser_page = context.new_page()
+    yield browser_page
+    context.close()
