@@ -57,7 +57,7 @@ def get_game(game_id: int) -> Game:
 
 def check_table_code(game: Game, code: str | None) -> None:
     """Refuse a write without the game's table code."""
-    if not code or not secrets.compare_digest(str(code), game.table_code):
+    if not code or not secrets.compare_digest(str(code).encode(), game.table_code.encode()):
         raise refuse(403, "This needs the game's table code (shown on the tablet that opened the game).",
                      "table_code")
 

@@ -1,4 +1,5 @@
 """The JSON API, version 1 (shared/spec/api.md)."""
-from flask import Blueprint
+from app.api.blueprint import bp
+from app.api import views  # noqa: F401  (registers the routes on bp)
 
-bp = Blueprint("api", __name__, url_prefix="/api/v1")
+__all__ = ["bp"]

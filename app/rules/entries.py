@@ -42,15 +42,19 @@ class TeamEntry:
     failed_go_outs: int = 0
 
     def __post_init__(self):
-        cleaned = {k: v for k, v in dict(self.sets).items() if v}
-        object.__setattr__(self, "sets", MappingProxyType(cleaned))
+        object.__setattr__(self, "sets", MappingProxyType(dict(self.sets)))
+
+    @property
+    def has_sets(self) -> bool:
+        """True when the team completed at least one set."""
+        return any(self.sets.values())
 
     @property
     def has_melded(self) -> bool:
         """Melded as entered, or by default when the team has any set or table points."""
         if self.melded is not None:
             return self.melded
-        return bool(self.sets) or self.table_points > 0
+        return self.has_sets or self.table_points > 0
 
     def set_count(self, set_id: str) -> int:
         """How many completed sets of this type the team has."""
@@ -58,7 +62,7 @@ class TeamEntry:
 
     def as_dict(self) -> dict:
         """The entry as the JSON API and the database store it."""
-        data = {"name": self.name, "sets": dict(self.sets)}
+        data = {"name": self.name, "sets": {k: v for k, v in self.sets.items() if v}}
         data.update({name: getattr(self, name) for name in COUNT_FIELDS})
         data.update(went_out=self.went_out, concealed=self.concealed)
         if self.melded is not None:

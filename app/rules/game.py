@@ -81,13 +81,19 @@ def dealer_for_hand(team_players: Sequence[Sequence[str]], first_dealer: tuple[i
 def table_problems(ruleset: RuleSet, team_sizes: Sequence[int]) -> list[Problem]:
     """Two teams of 2 or 3 players, or 2-3 players alone where allowed (rulesets.md "Teams")."""
     if len(team_sizes) == 2 and team_sizes[0] == team_sizes[1] and team_sizes[0] in ruleset.team_sizes:
-        return []
+        return solo_variation_problems(ruleset)
     if ruleset.solo_players and len(team_sizes) in ruleset.solo_players and set(team_sizes) == {1}:
         return []
     allowed = "two teams of 2 or 3 players"
     if ruleset.solo_players:
         allowed += ", or 2 or 3 players each playing alone"
     return [Problem("teams", f"{ruleset.name} is played by {allowed}.")]
+
+
+def solo_variation_problems(ruleset: RuleSet) -> list[Problem]:
+    """A variation for players alone is offered only when each player plays alone (rulesets.md, sambola)."""
+    return [Problem(f"variations.{v.id}", f"'{v.name}' is only for games where each player plays alone.")
+            for v in ruleset.variations if v.solo_only and v.id in ruleset.chosen]
 
 
 def is_solo(team_sizes: Sequence[int]) -> bool:

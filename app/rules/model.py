@@ -57,6 +57,11 @@ class Pack:
         return 4 * self.packs
 
     @property
+    def card_points(self) -> int:
+        """Card points of the whole pack but the 3s: 480 a pack (A, K-4, 2s) and 50 a joker."""
+        return 480 * self.packs + 50 * self.jokers
+
+    @property
     def wild_cards(self) -> int:
         """Twos and jokers together."""
         return self.twos + self.jokers

@@ -11,6 +11,12 @@ from .model import RuleSet
 def missing_slots(ruleset: RuleSet, sets: Mapping[str, int]) -> list[frozenset[str]]:
     """The requirement slots no set can fill, under the best assignment of the team's sets."""
     slots = ruleset.requirement.slots
+
+    def badness(unfilled: list[frozenset[str]]) -> tuple[int, int]:
+        # Fewest unfilled slots; among those, leave the least specific ones unfilled, so a team
+        # holding a Sequence is told it lacks "one more set", not "a Sequence".
+        return len(unfilled), -sum(len(slot) for slot in unfilled)
+
     best: list[frozenset[str]] = list(slots)
     for choice in product(*[[None, *sorted(slot)] for slot in slots]):
         used: dict[str, int] = {}
@@ -20,7 +26,7 @@ def missing_slots(ruleset: RuleSet, sets: Mapping[str, int]) -> list[frozenset[s
         if any(count > sets.get(set_id, 0) for set_id, count in used.items()):
             continue
         unfilled = [slot for slot, set_id in zip(slots, choice) if set_id is None]
-        if len(unfilled) < len(best):
+        if badness(unfilled) < badness(best):
             best = unfilled
     return best
 
@@ -47,7 +53,7 @@ def describe_slot(ruleset: RuleSet, slot: frozenset[str]) -> str:
     if len(slot) == len(ruleset.set_types):
         return "one more set of any kind"
     names = [s.name for s in ruleset.set_types if s.id in slot]
-    return "a " + " or ".join(names)
+    return ("an " if names[0][0] in "AEIOU" else "a ") + " or ".join(names)
 
 
 def going_out_message(ruleset: RuleSet, team_name: str, sets: Mapping[str, int]) -> str:

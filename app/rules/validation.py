@@ -55,8 +55,8 @@ def number_problems(ruleset: RuleSet, entry: TeamEntry, at: str, who: str) -> li
     return problems
 
 
-def going_out_problems(ruleset: RuleSet, teams: Sequence[TeamEntry]) -> list[Problem]:
-    """One team at most goes out, concealed only with going out, and only with the required sets."""
+def going_out_problems(ruleset: RuleSet, teams: Sequence[TeamEntry], sound: set[int]) -> list[Problem]:
+    """One team at most goes out, concealed only with going out, and (sound teams) with the required sets."""
     problems = []
     out = [i for i, entry in enumerate(teams) if entry.went_out]
     if len(out) > 1:
@@ -67,7 +67,7 @@ def going_out_problems(ruleset: RuleSet, teams: Sequence[TeamEntry]) -> list[Pro
         if entry.concealed and not entry.went_out:
             problems.append(Problem(f"teams[{i}].concealed", f"{name_of(entry, i)} cannot go out "
                                     "concealed without going out: tick 'went out' too, or untick 'concealed'."))
-        if entry.went_out and not has_going_out_sets(ruleset, entry.sets):
+        if i in sound and entry.went_out and not has_going_out_sets(ruleset, entry.sets):
             problems.append(Problem(f"teams[{i}].went_out", going_out_message(ruleset, name_of(entry, i), entry.sets)))
     return problems
 
@@ -75,7 +75,7 @@ def going_out_problems(ruleset: RuleSet, teams: Sequence[TeamEntry]) -> list[Pro
 def team_rule_problems(ruleset: RuleSet, entry: TeamEntry, at: str, who: str) -> list[Problem]:
     """Melded state, table points against the sets, and 3s and penalties the rule set allows."""
     problems = []
-    if entry.melded is False and (entry.sets or entry.table_points):
+    if entry.melded is False and (entry.has_sets or entry.table_points):
         problems.append(Problem(f"{at}.melded", f"{who} is marked as not melded but has "
                                 "completed sets or table points: a team with cards on the table has melded."))
     least = sum(ruleset.set_type(k).min_points * n for k, n in entry.sets.items())
@@ -116,10 +116,38 @@ def pack_problems(ruleset: RuleSet, teams: Sequence[TeamEntry]) -> list[Problem]
         (in_sets("min_twos"), pack.twos, "2s"),
         (in_sets("min_jokers"), pack.jokers, "jokers"),
         (in_sets("min_wild"), pack.wild_cards, "wild cards (2s and jokers)"),
+        (total(lambda e: e.table_points + e.hand_points), pack.card_points,
+         "card points on the table and in hands"),
     ]
-    return [Problem(None, f"Across all teams the entries need {count} {what} but the pack holds only "
-                    f"{limit} ({ruleset.name}: {pack.packs} packs and {pack.jokers} jokers).")
-            for count, limit, what in checks if count > limit]
+    problems = [Problem(None, f"Across all teams the entries need {count} {what} but the pack holds only "
+                        f"{limit} ({ruleset.name}: {pack.packs} packs and {pack.jokers} jokers).")
+                for count, limit, what in checks if count > limit]
+    return problems or mix_problems(ruleset, teams)
+
+
+def mix_problems(ruleset: RuleSet, teams: Sequence[TeamEntry]) -> list[Problem]:
+    """Wild sets made one way or another (seven 2s or seven jokers) must fit the pack together."""
+    pack = ruleset.pack
+    flexible, twos, jokers = [], 0, 0
+    for entry in teams:
+        for set_id, count in entry.sets.items():
+            set_type = ruleset.set_type(set_id)
+            if set_type.wild_mixes and len(set_type.wild_mixes) > 1:
+                flexible += [set_type] * count
+            else:
+                twos += set_type.min_twos * count
+                jokers += set_type.min_jokers * count
+    ways = {(twos, jokers)}
+    for set_type in flexible:
+        ways = {(t + a, j + b) for t, j in ways for a, b in set_type.wild_mixes
+                if t + a <= pack.twos and j + b <= pack.jokers}
+    if ways:
+        return []
+    names = " and ".join(sorted({f"{flexible.count(s)} {s.name}{'s' * (flexible.count(s) > 1)}"
+                                 for s in flexible}))
+    return [Problem(None, f"Across all teams the entries need {names} of seven 2s or seven jokers each, "
+                    f"but the pack holds only {pack.twos} 2s and {pack.jokers} jokers "
+                    f"({ruleset.name}: {pack.packs} packs and {pack.jokers} jokers).")]
 
 
 def team_count_problems(ruleset: RuleSet, teams: Sequence[TeamEntry]) -> list[Problem]:
@@ -143,13 +171,15 @@ def validate_hand(ruleset: RuleSet, teams: Sequence[TeamEntry],
     """Every problem with a hand's entries, each naming its field; empty when it can be scored."""
     problems = team_count_problems(ruleset, teams)
     problems += progressive_problems(progressives or [])
-    numbers = []
+    sound = set()
     for i, entry in enumerate(teams):
-        numbers += number_problems(ruleset, entry, f"teams[{i}]", name_of(entry, i))
-    problems += numbers
-    if numbers:
-        return problems
-    problems += going_out_problems(ruleset, teams)
-    for i, entry in enumerate(teams):
-        problems += team_rule_problems(ruleset, entry, f"teams[{i}]", name_of(entry, i))
-    return problems + pack_problems(ruleset, teams)
+        numbers = number_problems(ruleset, entry, f"teams[{i}]", name_of(entry, i))
+        problems += numbers
+        if not numbers:
+            sound.add(i)
+    problems += going_out_problems(ruleset, teams, sound)
+    for i in sorted(sound):
+        problems += team_rule_problems(ruleset, teams[i], f"teams[{i}]", name_of(teams[i], i))
+    if len(sound) == len(teams):
+        problems += pack_problems(ruleset, teams)
+    return problems

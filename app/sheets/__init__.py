@@ -1,4 +1,5 @@
 """Score sheets on screen and on paper: the sheet model and the PDF views."""
-from flask import Blueprint
+from app.sheets.blueprint import bp
+from app.sheets import views  # noqa: F401  (registers the routes on bp)
 
-bp = Blueprint("sheets", __name__)
+__all__ = ["bp"]

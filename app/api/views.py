@@ -1,0 +1,134 @@
+"""API views: parse the request, call the engine or the game store, answer JSON."""
+from __future__ import annotations
+
+from flask import g, request, url_for
+
+from app import services
+from app.api.blueprint import bp
+from app.api.describe import describe
+from app.api.documents import added_hand_document, game_document
+from app.api.inputs import (Rejected, game_request, hand_request, read_body, score_request,
+                            set_request, version_argument)
+from app.extensions import db
+from app.models import Game
+from app.rules import InvalidHand, Problem, RulesetError, all_rulesets, check_set, get_ruleset, score_hand
+from app.services import GameError
+
+GAME = "<int(max=2147483647):game_id>"      # ids beyond a database integer are simply unknown
+HAND = GAME + "/hands/<int(max=2147483647):number>"
+
+
+def error_answer(status: int, problems: list[Problem]):
+    """The contract's error shape; a 409 also shows the game as it is now."""
+    db.session.rollback()
+    body = {"errors": [problem.as_dict() for problem in problems]}
+    game = g.get("api_game")
+    if status == 409 and game is not None:
+        body["game"] = game_document(db.session.get(Game, game.id))
+    return body, status
+
+
+@bp.errorhandler(Rejected)
+def rejected(error: Rejected):
+    """A request refused before the engine or the store was asked."""
+    return error_answer(error.status, error.problems)
+
+
+@bp.errorhandler(GameError)
+def game_error(error: GameError):
+    """A write the game store refused; nothing was stored."""
+    return error_answer(error.status, error.problems)
+
+
+@bp.errorhandler(RecursionError)
+def too_deep(error: RecursionError):
+    """A body nested so deeply that it cannot be read."""
+    return error_answer(400, [Problem(None, "The request body is nested far too deeply to read.")])
+
+
+def load_game(game_id: int, *, writing: bool = False) -> Game:
+    """The game (404 when unknown); a write also needs the X-Table-Code header (403)."""
+    game = services.get_game(game_id)
+    g.api_game = game
+    if writing:
+        services.check_table_code(game, request.headers.get("X-Table-Code"))
+    return game
+
+
+@bp.get("/rulesets")
+def rulesets():
+    """Every rule set, described."""
+    return {"rulesets": [describe(ruleset) for ruleset in all_rulesets()]}
+
+
+@bp.get("/rulesets/<ruleset_id>")
+def ruleset(ruleset_id: str):
+    """One rule set, described; 404 for an unknown id."""
+    try:
+        return describe(get_ruleset(ruleset_id))
+    except RulesetError as error:
+        raise Rejected(404, [Problem(None, p.message) for p in error.problems]) from None
+
+
+@bp.post("/score")
+def score():
+    """Score one hand without storing anything."""
+    ruleset, entries, totals, target = score_request(read_body())
+    try:
+        return score_hand(ruleset, entries, totals, target).as_dict()
+    except InvalidHand as error:
+        raise Rejected(422, error.problems) from None
+
+
+@bp.post("/sets/check")
+def set_check():
+    """Which completed set some cards make, or why they make none."""
+    ruleset, cards = set_request(read_body())
+    verdict = check_set(ruleset, cards)
+    if verdict.set_type is None:
+        raise Rejected(422, list(verdict.problems))
+    return {"ruleset": ruleset.id, "cards": " ".join(str(card) for card in verdict.cards),
+            "type": verdict.set_type.id, "name": verdict.set_type.name,
+            "bonus": verdict.set_type.bonus, "points": verdict.points}
+
+
+@bp.post("/games")
+def create_game():
+    """Open a game; the answer carries the table code a tablet needs to write to it."""
+    game = services.create_game(**game_request(read_body()))
+    document = game_document(game)
+    document["table_code"] = game.table_code
+    return document, 201, {"Location": url_for("api.game", game_id=game.id)}
+
+
+@bp.get(f"/games/{GAME}")
+def game(game_id: int):
+    """The game with every hand and total; readable without the table code."""
+    return game_document(load_game(game_id))
+
+
+@bp.post(f"/games/{GAME}/hands")
+def add_hand(game_id: int):
+    """Record the next hand; the same client_token again answers the hand already recorded."""
+    game = load_game(game_id, writing=True)
+    entries, token, version = hand_request(read_body(), correcting=False)
+    hand, created = services.add_hand(game, entries, client_token=token, version=version)
+    return added_hand_document(game, hand), 201 if created else 200
+
+
+@bp.put(f"/games/{HAND}")
+def correct_hand(game_id: int, number: int):
+    """Correct a hand; every later total, minimum and the winner follow."""
+    game = load_game(game_id, writing=True)
+    entries, _, version = hand_request(read_body(), correcting=True)
+    services.correct_hand(game, number, entries, version=version)
+    return game_document(game)
+
+
+@bp.delete(f"/games/{HAND}")
+def remove_hand(game_id: int, number: int):
+    """Remove the last hand (an optional ?version=N guards against a stale view)."""
+    game = load_game(game_id, writing=True)
+    version = version_argument(request.args.get("version"))
+    services.remove_last_hand(game, number, version=version)
+    return game_document(game)

@@ -1,0 +1,91 @@
+"""The table code: entered once on a tablet, remembered in its session, needed to write to a game."""
+from __future__ import annotations
+
+from flask import flash, redirect, render_template, request, session, url_for
+from flask_wtf import FlaskForm
+from wtforms import HiddenField, StringField
+
+from app.games import bp
+from app.games.common import load_game
+from app.models import Game
+from app.services import GameError, check_table_code
+
+#: A tablet remembers the codes of this many games at most (the newest).
+REMEMBERED_CODES = 40
+
+
+class TableCodeForm(FlaskForm):
+    """The four digits written on the score sheet."""
+
+    code = StringField("Table code")
+    next = HiddenField()
+
+
+def known_code(game: Game) -> str | None:
+    """The code this tablet holds for the game, when it is the right one."""
+    codes = session.get("codes")
+    code = codes.get(str(game.id)) if isinstance(codes, dict) else None
+    try:
+        check_table_code(game, code)
+    except GameError:
+        return None
+    return code
+
+
+def remember_code(game_id: int, code: str) -> None:
+    """Keep the game's code in this tablet's session."""
+    codes = session.get("codes")
+    codes = dict(codes) if isinstance(codes, dict) else {}
+    codes.pop(str(game_id), None)
+    codes[str(game_id)] = code
+    while len(codes) > REMEMBERED_CODES:
+        codes.pop(next(iter(codes)))
+    session["codes"] = codes
+    session.permanent = True
+
+
+def code_page(game: Game, next_url: str, form: TableCodeForm | None = None, *,
+              error: str | None = None, status: int = 200):
+    """The big 'Enter the table code' form, coming back to next_url once accepted."""
+    form = form or TableCodeForm(formdata=None, next=next_url)
+    return render_template("games/code.html", game=game, form=form, error=error), status
+
+
+def needs_code(game: Game):
+    """None when this tablet holds the game's code, else the code page (403 for a write)."""
+    if known_code(game):
+        return None
+    status = 200 if request.method == "GET" else 403
+    error = None if request.method == "GET" else (
+        "Nothing was saved: this tablet does not know the table code of this game yet.")
+    return code_page(game, request.path, error=error, status=status)
+
+
+def safe_next(game: Game, target: str | None) -> str:
+    """Where to go after the code: a page of this game, else the game page."""
+    prefix = f"/games/{game.id}/"
+    if target and target.startswith(prefix) and "//" not in target and "\\" not in target:
+        return target
+    return url_for("games.game", game_id=game.id)
+
+
+@bp.post("/games/<int:game_id>/code")
+def enter_code(game_id: int):
+    """Check a typed table code; remember it on this tablet and go on."""
+    game = load_game(game_id)
+    form = TableCodeForm()
+    if not form.validate():
+        return code_page(game, form.next.data or "", form, status=400,
+                         error="Please type the table code again.")
+    code = (form.code.data or "").strip()
+    try:
+        if not (code.isascii() and code.isdigit()):
+            raise GameError(403, [])
+        check_table_code(game, code)
+    except GameError:
+        return code_page(game, form.next.data or "", form, status=403,
+                         error="That is not this game's table code. It is the 4-digit number "
+                               "written on the score sheet, or shown on the tablet that opened the game.")
+    remember_code(game.id, code)
+    flash("Table code accepted: this tablet can now enter hands for this game.", "success")
+    return redirect(safe_next(game, form.next.data))

@@ -1,0 +1,242 @@
+"""The hand form: per team, steppers for sets and 3s and typed points; who went out; concealed.
+
+The form only reads what was typed. Every rule is the engine's: its problems come back
+here to be put next to the field they name (Problem.field "teams[1].sets.red_samba" is
+the form field "team1-set_red_samba"); a problem naming no field goes to the message box.
+"""
+from __future__ import annotations
+
+import re
+import uuid
+from dataclasses import dataclass, field
+
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, Form, FormField, HiddenField, IntegerField
+
+from app.games.format import points, signed
+from app.games.forms import Choice
+from app.models import Hand
+from app.rules import Problem, RuleSet, TeamEntry
+from app.rules.parse import LARGEST_NUMBER
+
+NOBODY = "none"
+WHOLE_NUMBER = "Type a whole number here, like 0, 2 or 350."
+TOO_LARGE = f"That number is too large: at most {LARGEST_NUMBER:,}."
+TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
+TEAM_FIELD = re.compile(r"^teams\[(\d+)\]\.(?:sets\.(\w+)|(\w+))$")
+
+
+class CountField(IntegerField):
+    """A whole number; left empty it is 0; anything else is refused in plain words."""
+
+    def process_formdata(self, valuelist):
+        text = (valuelist[0] if valuelist else "").strip().replace(",", "").replace("\u2212", "-")
+        if not text:
+            self.data = 0
+            return
+        try:
+            value = int(text)
+        except ValueError:
+            self.data = None
+            raise ValueError(WHOLE_NUMBER) from None
+        if abs(value) > LARGEST_NUMBER:
+            self.data = None
+            raise ValueError(TOO_LARGE)
+        self.data = value
+
+
+@dataclass(frozen=True)
+class Line:
+    """One row of a team's card: the form field, its label, a hint, and how it is entered."""
+
+    name: str
+    label: str
+    hint: str = ""
+    kind: str = "stepper"   # "stepper" or "points"
+
+
+@dataclass(frozen=True)
+class Section:
+    """A heading and its rows."""
+
+    title: str
+    lines: tuple[Line, ...]
+
+
+def count_hint(value: int, word: str = "each") -> str:
+    """'+500 each' / '−100 each'."""
+    return f"{signed(value)} {word}"
+
+
+def red_three_hint(ruleset: RuleSet) -> str:
+    """'+100 each, all 6: +1,200', or the first steps of a longer trey table."""
+    table = ruleset.red_three_table
+    if all(table[n] == 100 * n for n in range(len(table) - 1)):
+        return f"+100 each, all {len(table) - 1}: +{points(table[-1])}"
+    steps = ", ".join(f"{n}: {points(table[n])}" for n in range(4, len(table)))
+    return f"+100 each up to 3; then {steps}"
+
+
+def sections(ruleset: RuleSet) -> tuple[Section, ...]:
+    """The rows of a team's card for this rule set, grouped under headings."""
+    sets = tuple(Line(f"set_{s.id}", s.name, count_hint(s.bonus)) for s in ruleset.set_types)
+    threes = [Line("red_threes", "Red 3s on the table", red_three_hint(ruleset))]
+    if ruleset.red_threes_in_hand_allowed:
+        threes.append(Line("red_threes_in_hand", "Red 3s left in hand",
+                           count_hint(ruleset.red_three_in_hand_points)))
+    threes.append(Line("black_threes_in_hand", "Black 3s left in hand",
+                       count_hint(ruleset.black_three_in_hand_points)))
+    if ruleset.black_three_melding != "never":
+        low, high = ruleset.black_three_meld_range
+        threes.append(Line("black_threes_melded", "Black 3s melded",
+                           f"going out only, {low} to {high}"))
+    cards = [Line("table_points", "Table points", "cards on the table, no 3s", "points"),
+             Line("hand_points", "Hand points", "cards left in hand, no 3s", "points")]
+    if ruleset.failed_go_out_points is not None:
+        cards.append(Line("failed_go_outs", "Failed go-outs", count_hint(ruleset.failed_go_out_points)))
+    return (Section("Completed sets", sets), Section("Threes", tuple(threes)),
+            Section("Card points", tuple(cards)))
+
+
+def count_names(ruleset: RuleSet) -> list[str]:
+    """Every number field of a team's card."""
+    return [line.name for section in sections(ruleset) for line in section.lines]
+
+
+def team_form_class(ruleset: RuleSet) -> type[Form]:
+    """A team's part of the hand form for this rule set."""
+    attrs = {name: CountField(name, default=0) for name in count_names(ruleset)}
+    attrs["not_melded"] = BooleanField("Not yet melded")
+    attrs["melded_yes"] = HiddenField()   # keeps a 'melded: true' entered through the API
+    return type("TeamForm", (Form,), attrs)
+
+
+def hand_form_class(ruleset: RuleSet, team_names: list[str]) -> type[FlaskForm]:
+    """The hand form for a game: one part per team, who went out, concealed."""
+    team_form = team_form_class(ruleset)
+    choices = [(NOBODY, "Nobody: the stock ran out")] + [(str(i), n) for i, n in enumerate(team_names)]
+    attrs = {f"team{i}": FormField(team_form) for i in range(len(team_names))}
+    attrs.update(
+        went_out=Choice("Who went out?", options=choices,
+                        message="Choose who went out, or 'Nobody' if the stock ran out."),
+        concealed=BooleanField("Went out concealed"),
+        version=HiddenField(),
+        client_token=HiddenField(),
+    )
+    return type("HandForm", (FlaskForm,), attrs)
+
+
+def new_token() -> str:
+    """A fresh client token: the same one sent twice records one hand."""
+    return uuid.uuid4().hex
+
+
+def hand_data(hand: Hand) -> dict:
+    """A recorded hand as form data, to correct it."""
+    data: dict = {"went_out": NOBODY}
+    for i, entry in enumerate(hand.entries):
+        team = {f"set_{k}": v for k, v in (entry.sets or {}).items()}
+        for name in ("table_points", "hand_points", "red_threes", "red_threes_in_hand",
+                     "black_threes_in_hand", "black_threes_melded", "failed_go_outs"):
+            team[name] = getattr(entry, name)
+        team["not_melded"] = entry.melded is False
+        team["melded_yes"] = "yes" if entry.melded is True else ""
+        data[f"team{i}"] = team
+        if entry.went_out:
+            data["went_out"] = str(i)
+            data["concealed"] = entry.concealed
+    return data
+
+
+@dataclass
+class Reading:
+    """What the form says: the engine's entries (when every number could be read) and the errors."""
+
+    entries: list[TeamEntry] | None
+    errors: dict[str, list[str]] = field(default_factory=dict)
+    general: list[str] = field(default_factory=list)
+    went_out_chosen: bool = True
+
+    @property
+    def ok(self) -> bool:
+        """Nothing to fix."""
+        return self.entries is not None and not self.errors and not self.general
+
+    def add(self, name: str | None, message: str) -> None:
+        """A message on a field, or in the message box when name is None."""
+        if name is None:
+            if message not in self.general:
+                self.general.append(message)
+        elif message not in self.errors.setdefault(name, []):
+            self.errors[name].append(message)
+
+    def add_problems(self, problems: list[Problem], form: FlaskForm) -> None:
+        """The engine's (or services') problems, each on its form field when it has one."""
+        for problem in problems:
+            self.add(problem_field(problem.field, form), problem.message)
+
+
+def problem_field(path: str | None, form: FlaskForm) -> str | None:
+    """'teams[0].sets.red_samba' -> 'team0-set_red_samba'; None when no form field matches."""
+    match = TEAM_FIELD.match(path or "")
+    if not match:
+        return None
+    team, set_id, name = match.groups()
+    if name in ("went_out", "concealed"):
+        return name
+    target = f"set_{set_id}" if set_id else {"melded": "not_melded"}.get(name, name)
+    part = getattr(form, f"team{team}", None)
+    if part is None or target not in part.form:
+        return None
+    return f"team{team}-{target}"
+
+
+def read_form(form: FlaskForm, ruleset: RuleSet, names: list[str], *, strict: bool = True) -> Reading:
+    """Read the form into the engine's entries. strict: 'who went out' must be chosen."""
+    reading = Reading(None)
+    form.validate()
+    for name, messages in form.errors.items():
+        if isinstance(messages, dict):          # a team's part
+            for sub, sub_messages in messages.items():
+                for message in sub_messages:
+                    reading.add(f"{name}-{sub}", message)
+        elif name == "went_out":
+            reading.went_out_chosen = False
+            if strict:
+                reading.add(name, messages[0])
+        elif name == "csrf_token":
+            reading.add(None, "This form had expired. Check the figures and press Save again.")
+        else:
+            for message in messages:
+                reading.add(name, message)
+    went = form.went_out.data if reading.went_out_chosen else NOBODY
+    out = int(went) if went and went != NOBODY and went.isdigit() else None
+    if form.concealed.data and out is None and reading.went_out_chosen:
+        reading.add("concealed", "Concealed goes with the team that went out: "
+                                 "choose who went out, or untick 'concealed'.")
+    if any(key.startswith("team") for key in reading.errors):
+        return reading
+    reading.entries = [team_entry(form[f"team{i}"].form, ruleset, name, i == out,
+                                  i == out and bool(form.concealed.data))
+                       for i, name in enumerate(names)]
+    return reading
+
+
+def team_entry(part: Form, ruleset: RuleSet, name: str, went_out: bool, concealed: bool) -> TeamEntry:
+    """One team's entry as the engine takes it."""
+    sets = {s.id: part[f"set_{s.id}"].data or 0 for s in ruleset.set_types}
+    counts = {line: part[line].data or 0 for line in count_names(ruleset) if not line.startswith("set_")}
+    melded = False if part.not_melded.data else (True if part.melded_yes.data == "yes" else None)
+    return TeamEntry(name=name, sets=sets, went_out=went_out, concealed=concealed, melded=melded, **counts)
+
+
+def version_of(form: FlaskForm) -> int:
+    """The game version the form was read from; -1 (always stale) when it is missing or garbled."""
+    text = (form.version.data or "").strip()
+    return int(text) if text.isdigit() and len(text) < 10 else -1
+
+
+def token_of(form: FlaskForm) -> str | None:
+    """The client token sent (letters, digits, - and _), or None when it is missing or garbled."""
+    token = (form.client_token.data or "").strip()
+    return token if TOKEN.fullmatch(token) else None

@@ -1,0 +1,33 @@
+"""A refused CSRF token: a friendly page (or JSON for the preview), and nothing is stored."""
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from flask import jsonify, render_template, request
+from flask_wtf.csrf import CSRFError
+
+from app.games import bp
+
+REFUSED = ("For your safety nothing was saved: this page had been open for a long time, "
+           "or it was sent from somewhere else.")
+
+
+def same_origin() -> bool:
+    """The refused form was sent by a page of this site (a stale token, not a forgery)."""
+    source = request.headers.get("Origin") or request.headers.get("Referer") or ""
+    return bool(source) and urlsplit(source).netloc == request.host
+
+
+def refused_page(error: CSRFError):
+    """The friendly answer to a missing or wrong CSRF token, for every games and rules page."""
+    if request.path.endswith("/preview"):
+        return jsonify(ok=False, errors={}, general=[REFUSED + " Reload the page to see the preview."]), 400
+    args = request.view_args or {}
+    if request.endpoint in ("games.hand_new", "games.hand_edit") and same_origin():
+        from app.games.hands import resend_page
+        return resend_page(args["game_id"], args.get("number"), REFUSED)
+    back = f"/games/{args['game_id']}" if "game_id" in args else request.path
+    return render_template("games/refused.html", message=REFUSED, back=back), 400
+
+
+bp.register_error_handler(CSRFError, refused_page)

@@ -1,0 +1,139 @@
+"""Home, new game and the game page (score sheet, totals, who deals next)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timezone
+
+from flask import flash, redirect, render_template, request, url_for
+from sqlalchemy import select
+
+from app.extensions import db
+from app.games import bp
+from app.games.codes import known_code, remember_code
+from app.games.common import has_sheet_partial, has_static, load_game
+from app.games.forms import (ALL_SEATS, PLAYER_COUNTS, SEAT_COUNTS, SOLO_COUNTS, TEAM_DEFAULTS,
+                             NewGameForm, default_player_name, seat_value, variation_field)
+from app.models import Game
+from app.rules import InvalidHand, RulesetError, all_rulesets
+from app.services import GameError, create_game, ruleset_of, state_of
+from app.sheets.view import game_sheet
+
+#: The home page lists at most this many games in each section.
+LISTED_GAMES = 30
+
+
+def game_page(game: Game, *, notice: str | None = None, status: int = 200):
+    """The game page (score sheet, totals, next dealer, actions), with an optional notice."""
+    state = state_of(game)
+    return render_template(
+        "games/game.html", game=game, sheet=game_sheet(game, state), notice=notice,
+        code=known_code(game), sheet_partial=has_sheet_partial(), sheet_css=has_static("css/sheet.css"),
+        last_hand=len(game.hands),
+    ), status
+
+
+@dataclass(frozen=True)
+class GameCard:
+    """One game as the home page lists it."""
+
+    id: int
+    title: str
+    ruleset: str
+    when: str
+    today: bool
+    teams: list[tuple[str, int]]
+    hands: int
+    winner: str | None
+
+
+def local(moment: datetime | None) -> datetime:
+    """A stored UTC time in the server's local time."""
+    return (moment or datetime.now(timezone.utc)).replace(tzinfo=timezone.utc).astimezone()
+
+
+def game_card(game: Game, today) -> GameCard:
+    """A game's line on the home page (its totals replayed by the engine)."""
+    started = local(game.created_at)
+    try:
+        state = state_of(game)
+        totals, winner = state.totals, state.winner
+    except (InvalidHand, RulesetError):
+        totals, winner = (0,) * len(game.teams), None
+    return GameCard(
+        id=game.id, title=game.table_label or f"Game {game.id}", ruleset=ruleset_name(game),
+        when=started.strftime("%H:%M") if started.date() == today else started.strftime("%d %b %Y"),
+        today=started.date() == today, teams=list(zip(game.team_names, totals)), hands=len(game.hands),
+        winner=game.team_names[winner] if winner is not None else None)
+
+
+def ruleset_name(game: Game) -> str:
+    """The rule set's name, or its id when the engine no longer knows it."""
+    try:
+        return ruleset_of(game).name
+    except RulesetError:
+        return game.ruleset_id
+
+
+def listed(finished: bool) -> list[Game]:
+    """The newest games in progress (or finished), today's first."""
+    done = Game.finished_at.is_not(None) if finished else Game.finished_at.is_(None)
+    query = select(Game).where(done).order_by(Game.created_at.desc(), Game.id.desc()).limit(LISTED_GAMES)
+    return list(db.session.scalars(query))
+
+
+@bp.get("/")
+def home():
+    """Games in progress and finished, today's first; a big New game button."""
+    today = local(None).date()
+    playing = [game_card(g, today) for g in listed(False)]
+    finished = [game_card(g, today) for g in listed(True)]
+    return render_template("home.html", playing=playing, finished=finished)
+
+
+def new_game_page(form: NewGameForm, errors: dict, general: list[str], status: int = 200):
+    """The new-game form."""
+    return render_template(
+        "games/new.html", form=form, rulesets=all_rulesets(), errors=errors, general=general,
+        player_counts=PLAYER_COUNTS, solo_counts=SOLO_COUNTS, team_defaults=TEAM_DEFAULTS,
+        seats=[(seat_value(s), default_player_name(*s), SEAT_COUNTS[s]) for s in ALL_SEATS],
+        variation_field=variation_field,
+    ), status
+
+
+@bp.route("/games/new", methods=["GET", "POST"])
+def new_game():
+    """Choose the rule set, its variations, the players and the first dealer; open the game."""
+    form = NewGameForm()
+    if request.method == "GET":
+        return new_game_page(form, {}, [])
+    errors: dict[str, list[str]] = {}
+    general: list[str] = []
+    if form.validate():
+        ruleset = next(r for r in all_rulesets() if r.id == form.ruleset.data)
+        try:
+            game = create_game(ruleset.id, form.variations(ruleset), form.teams(),
+                               table_label=(form.table_label.data or "").strip(),
+                               first_dealer=form.first_dealer_seat())
+        except GameError as error:
+            db.session.rollback()
+            for problem in error.problems:
+                name = form.problem_field(problem)
+                (errors.setdefault(name, []) if name else general).append(problem.message)
+        else:
+            remember_code(game.id, game.table_code)
+            flash(game.table_code, "new_game")
+            return redirect(url_for("games.game", game_id=game.id))
+    for name, messages in form.errors.items():
+        if name == "csrf_token":
+            general.append("This form had expired. Check your choices and press the button again.")
+        else:
+            errors.setdefault(name, []).extend(messages)
+    if not general and not errors:
+        general.append("The game could not be opened. Check your choices and try again.")
+    return new_game_page(form, errors, general, status=422)
+
+
+@bp.get("/games/<int:game_id>")
+def game(game_id: int):
+    """The score sheet with the totals, next meld minimums, next dealer and the winner."""
+    return game_page(load_game(game_id))

@@ -1,0 +1,85 @@
+"""Rules pages (/rules, /rules/<id>) and the set checker (/sets/check), from the engine's data."""
+from __future__ import annotations
+
+from flask import abort, jsonify, render_template, request
+from flask_wtf import FlaskForm
+from flask_wtf.csrf import CSRFError
+from wtforms import StringField
+from wtforms.validators import Length
+
+from app.games.forms import Choice
+from app.games.format import points
+from app.rulebook import bp, describe
+from app.rules import RulesetError, all_rulesets, check_set, get_ruleset
+from app.rules.setcheck import CARD_HELP, RANKS, SUITS
+
+CARD_LIMIT = 300
+NOT_CHECKED = ("For your safety the cards were not checked: this page had been open for a long time, "
+               "or it was sent from somewhere else. Press Check again.")
+
+
+class SetCheckForm(FlaskForm):
+    """A rule set and some cards in short notation."""
+
+    ruleset = Choice("Rule set", options=[(r.id, r.name) for r in all_rulesets()], default="bolivia",
+                     message="Choose the rule set.")
+    cards = StringField("Cards", validators=[Length(max=CARD_LIMIT, message="That is too many cards.")])
+
+
+@bp.get("/rules")
+def rules_index():
+    """Every rule set with its one-line summary."""
+    return render_template("rules/index.html", rulesets=all_rulesets())
+
+
+@bp.get("/rules/<ruleset_id>")
+def rules_page(ruleset_id: str):
+    """One rule set: sets, going out, 3s, initial meld, target, variations and house readings."""
+    try:
+        ruleset = get_ruleset(ruleset_id)
+    except RulesetError:
+        abort(404, f"There is no rule set called '{ruleset_id[:40]}'.")
+    return render_template("rules/ruleset.html", ruleset=ruleset, d=describe)
+
+
+def verdict_of(form: SetCheckForm) -> dict | None:
+    """The engine's verdict on the cards, in words; None before anything was asked."""
+    if not form.validate():
+        messages = [m for field_errors in form.errors.values() for m in field_errors]
+        return {"ok": False, "title": "Please check", "problems": messages}
+    ruleset = get_ruleset(form.ruleset.data)
+    verdict = check_set(ruleset, form.cards.data or "")
+    cards = " ".join(str(card) for card in verdict.cards)
+    if verdict.set_type is None:
+        return {"ok": False, "title": "Not a completed set", "cards": cards,
+                "problems": [p.message for p in verdict.problems]}
+    kind = verdict.set_type
+    return {"ok": True, "title": f"{kind.name}: bonus {points(kind.bonus)}", "cards": cards,
+            "name": kind.name, "bonus": kind.bonus, "description": kind.description,
+            "card_points": verdict.points, "ruleset": ruleset.name, "problems": []}
+
+
+@bp.route("/sets/check", methods=["GET", "POST"])
+def set_check():
+    """Tap or type cards; see which set they make under the rule set, or why they make none."""
+    form = SetCheckForm()
+    verdict = verdict_of(form) if request.method == "POST" else None
+    if request.method == "GET" and request.args.get("ruleset") in {r.id for r in all_rulesets()}:
+        form.ruleset.data = request.args["ruleset"]
+    status = 422 if verdict and not verdict["ok"] and "cards" not in verdict else 200
+    return render_template("rules/set_check.html", form=form, verdict=verdict, ranks=RANKS,
+                           suits=SUITS, card_help=CARD_HELP, rulesets=all_rulesets()), status
+
+
+@bp.post("/sets/check/verdict")
+def set_verdict():
+    """The same verdict as JSON for the card buttons (CSRF token in the X-CSRFToken header)."""
+    return jsonify(verdict_of(SetCheckForm(meta={"csrf": False})))
+
+
+@bp.errorhandler(CSRFError)
+def csrf_refused(error: CSRFError):
+    """A missing or wrong CSRF token: a friendly answer, nothing done."""
+    if request.path.endswith("/verdict"):
+        return jsonify({"ok": False, "title": "Please reload the page", "problems": [NOT_CHECKED]}), 400
+    return render_template("games/refused.html", message=NOT_CHECKED, back=request.path), 400

@@ -1,0 +1,53 @@
+/* Treys: small helpers for every page. Every page also works without this file. */
+(function () {
+  "use strict";
+
+  // − and + buttons around a number input (the input alone still works without JavaScript).
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest(".step");
+    if (!button) return;
+    var input = button.parentNode.querySelector("input");
+    var value = parseInt(input.value, 10);
+    if (isNaN(value)) value = 0;
+    input.value = Math.max(0, value + Number(button.dataset.step));
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+
+  // Forms marked data-once are sent once: a second tap on the button does nothing.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.hasAttribute("data-once")) return;
+    if (form.dataset.sent) {
+      event.preventDefault();
+      return;
+    }
+    form.dataset.sent = "1";
+    window.setTimeout(function () {
+      form.querySelectorAll("button[type=submit]").forEach(function (button) {
+        button.disabled = true;
+        button.classList.add("is-busy");
+      });
+    }, 0);
+  });
+
+  // Coming back with the browser's Back button: the forms can be sent again.
+  window.addEventListener("pageshow", function () {
+    document.querySelectorAll("form[data-once]").forEach(function (form) {
+      delete form.dataset.sent;
+      form.querySelectorAll("button[type=submit]").forEach(function (button) {
+        button.disabled = false;
+        button.classList.remove("is-busy");
+      });
+    });
+  });
+
+  // Tapping a number selects it, so what is typed replaces it.
+  document.addEventListener("focusin", function (event) {
+    var input = event.target;
+    if (input.matches && input.matches("input[type=number]")) {
+      window.setTimeout(function () {
+        try { input.select(); } catch (ignored) { /* some browsers cannot select a number */ }
+      }, 0);
+    }
+  });
+})();

@@ -1,0 +1,64 @@
+/* New game: names that follow the number of players, and the first dealer shown by name. */
+(function () {
+  "use strict";
+  var form = document.querySelector("form.new-game");
+  if (!form) return;
+  var defaults = JSON.parse(form.dataset.teamDefaults);
+  var known = Object.keys(defaults).reduce(function (all, key) { return all.concat(defaults[key]); }, []);
+
+  function players() {
+    var checked = form.querySelector("input[name=players]:checked");
+    return checked ? checked.value : "4";
+  }
+
+  function teamNames() {
+    var names = defaults[players()];
+    if (!names) return;
+    form.querySelectorAll(".team-name-input").forEach(function (input) {
+      var team = Number(input.dataset.team);
+      var typed = input.value.trim();
+      if (team < names.length && (typed === "" || known.indexOf(typed) >= 0)) input.value = names[team];
+    });
+  }
+
+  function dealerNames() {
+    form.querySelectorAll("[data-seat-label]").forEach(function (label) {
+      var input = form.querySelector('.player-name-input[data-seat="' + label.dataset.seatLabel + '"]');
+      if (input && input.value.trim()) label.textContent = input.value.trim();
+    });
+  }
+
+  function dealerSeat() {
+    var checked = form.querySelector("input[name=first_dealer]:checked");
+    if (checked && !checked.closest(".for-" + players())) {
+      form.querySelector("input[name=first_dealer][value='0-0']").checked = true;
+    }
+  }
+
+  function choosePlayers(value) {
+    var radio = document.getElementById("players-" + value);
+    if (radio) radio.checked = true;
+  }
+
+  function rulesetChosen(radio) {
+    var count = players();
+    var alone = count === "2" || count === "3";
+    if (alone && !radio.classList.contains("allows-solo")) choosePlayers(radio.dataset.teamSize);
+    else if (!form.dataset.playersChosen) choosePlayers(radio.dataset.teamSize);
+    teamNames();
+    dealerSeat();
+  }
+
+  form.addEventListener("change", function (event) {
+    if (event.target.name === "ruleset") rulesetChosen(event.target);
+    if (event.target.name === "players") {
+      form.dataset.playersChosen = "1";
+      teamNames();
+      dealerSeat();
+    }
+  });
+  form.addEventListener("input", function (event) {
+    if (event.target.classList.contains("player-name-input")) dealerNames();
+  });
+  dealerNames();
+})();
