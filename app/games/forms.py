@@ -12,8 +12,8 @@ from app.rules import Problem, RuleSet, Variation, all_rulesets, seat_order
 PLAYER_COUNTS = (
     ("4", "4 players", "two teams of 2"),
     ("6", "6 players", "two teams of 3"),
-    ("2", "2 players", "each alone (Sambola)"),
-    ("3", "3 players", "each alone (Sambola)"),
+    ("2", "2 players", "each plays alone"),
+    ("3", "3 players", "each plays alone"),
 )
 SOLO_COUNTS = ("2", "3")
 TEAM_DEFAULTS = {"4": ("North-South", "East-West"), "6": ("Team A", "Team B")}

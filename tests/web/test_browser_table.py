@@ -236,6 +236,7 @@ def test_three_players_alone_at_sambola(live_server, page, output_dir):
         names.nth(index).fill(name)
     assert page.locator(".seat-choice:visible").all_inner_texts() == ["Ann", "Bob", "Cy"]
     assert page.locator(".variation:visible", has_text="Going out when each plays alone").count() == 1
+    shoot(page, output_dir, "new_game_three_players")
     page.get_by_role("button", name="Start the game").click()
     page.wait_for_url(re.compile(r"/games/\d+$"))
     page.get_by_role("link", name="Enter hand 1").click()

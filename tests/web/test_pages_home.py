@@ -56,3 +56,14 @@ def test_the_game_page_with_the_winner(client):
     assert "winner-banner" in page and "North-South won!" in page
     assert "Enter hand" not in page and "Next initial meld" not in page
     assert f'href="/games/{game_id}/hands/1/edit"' in page            # a finished game can still be corrected
+
+
+def test_the_game_page_lists_the_hands_itself_until_the_sheet_partial_exists(client, monkeypatch):
+    import app.games.views as views
+    monkeypatch.setattr(views, "has_sheet_partial", lambda: False)
+    game_id = open_game(client)
+    post_hand(client, game_id, [{"table_points": 50}, {}], "none")
+    page = text(client.get(f"/games/{game_id}"))
+    assert "hand-list" in page and "score-sheet" not in page
+    assert "Hand 1</b> · dealt by Player 1 · went out: nobody (stock ran out)" in page
+    assert "+50" in page
