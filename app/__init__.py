@@ -13,6 +13,7 @@ from app.games import bp as games_bp
 from app.main import bp as main_bp
 from app.rulebook import bp as rulebook_bp
 from app.sheets import bp as sheets_bp
+from app.throttle import CodeThrottle
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -35,6 +36,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     db.init_app(app)
     migrate.init_app(app, db, directory=str(ROOT / "migrations"))
     csrf.init_app(app)
+    app.extensions["code_throttle"] = CodeThrottle()
 
     csrf.exempt(api_bp)  # the API is for scripts: writes need the table code instead
     blueprints = [main_bp, api_bp, games_bp, rulebook_bp, sheets_bp]

@@ -40,4 +40,6 @@ def load_config(app) -> None:
         ),
         CLUB_NAME=os.environ.get("CLUB_NAME") or DEFAULT_CLUB_NAME,
         JSON_SORT_KEYS=False,
+        # A hand form may sit on a tablet for hours between deals: the token lives as long as the session.
+        WTF_CSRF_TIME_LIMIT=None,
     )

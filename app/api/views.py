@@ -13,6 +13,7 @@ from app.extensions import db
 from app.models import Game
 from app.rules import InvalidHand, Problem, RulesetError, all_rulesets, check_set, get_ruleset, score_hand
 from app.services import GameError
+from app.throttle import check_code_from
 
 GAME = "<int(max=2147483647):game_id>"      # ids beyond a database integer are simply unknown
 HAND = GAME + "/hands/<int(max=2147483647):number>"
@@ -51,7 +52,7 @@ def load_game(game_id: int, *, writing: bool = False) -> Game:
     game = services.get_game(game_id)
     g.api_game = game
     if writing:
-        services.check_table_code(game, request.headers.get("X-Table-Code"))
+        check_code_from(request.remote_addr, game, request.headers.get("X-Table-Code"))
     return game
 
 

@@ -9,6 +9,7 @@ from app.games import bp
 from app.games.common import load_game
 from app.models import Game
 from app.services import GameError, check_table_code
+from app.throttle import check_code_from
 
 #: A tablet remembers the codes of this many games at most (the newest).
 REMEMBERED_CODES = 40
@@ -79,10 +80,10 @@ def enter_code(game_id: int):
                          error="Please type the table code again.")
     code = (form.code.data or "").strip()
     try:
-        if not (code.isascii() and code.isdigit()):
-            raise GameError(403, [])
-        check_table_code(game, code)
-    except GameError:
+        check_code_from(request.remote_addr, game, code)
+    except GameError as error:
+        if error.status == 429:
+            return code_page(game, form.next.data or "", form, status=429, error=error.problems[0].message)
         return code_page(game, form.next.data or "", form, status=403,
                          error="That is not this game's table code. It is the 4-digit number "
                                "written on the score sheet, or shown on the tablet that opened the game.")

@@ -10,7 +10,7 @@ from sqlalchemy import select
 from app.extensions import db
 from app.games import bp
 from app.games.codes import known_code, remember_code
-from app.games.common import has_sheet_partial, has_static, load_game
+from app.games.common import load_game
 from app.games.forms import (ALL_SEATS, PLAYER_COUNTS, SEAT_COUNTS, SOLO_COUNTS, TEAM_DEFAULTS,
                              NewGameForm, default_player_name, seat_value, variation_field)
 from app.models import Game
@@ -27,7 +27,7 @@ def game_page(game: Game, *, notice: str | None = None, status: int = 200):
     state = state_of(game)
     return render_template(
         "games/game.html", game=game, sheet=game_sheet(game, state), notice=notice,
-        code=known_code(game), sheet_partial=has_sheet_partial(), sheet_css=has_static("css/sheet.css"),
+        code=known_code(game),
         last_hand=len(game.hands),
     ), status
 

@@ -26,7 +26,7 @@ def local_time(moment: datetime | None) -> datetime | None:
 def render_game_sheet(game) -> str:
     """The HTML the game's PDF is made from."""
     sheet = game_sheet(game)
-    return render_template("sheets/game_sheet_pdf.html", sheet=sheet, sheet_print=True, printed=printed_now(),
+    return render_template("sheets/game_sheet_pdf.html", sheet=sheet, printed=printed_now(),
                            played=local_time(sheet.date), club=current_app.config["CLUB_NAME"])
 
 
@@ -58,7 +58,7 @@ def ruleset_pad_pdf(ruleset_id: str):
     if problems:
         abort(400, description=" ".join(problem.message for problem in problems))
     ruleset = get_ruleset(ruleset_id, variations)
-    html = render_template("sheets/pad_pdf.html", sheet=blank_sheet(ruleset, teams), sheet_print=True,
+    html = render_template("sheets/pad_pdf.html", sheet=blank_sheet(ruleset, teams),
                            printed=printed_now(), summary=rules_summary(ruleset),
                            club=current_app.config["CLUB_NAME"])
     suffix = "-3-players" if teams == 3 else ""

@@ -4,7 +4,7 @@ import pytest
 from app.extensions import db
 from app.models import Game
 from app.services import state_of
-from tests.web.test_pages_support import open_game, post_hand, text
+from tests.web.pages_support import open_game, post_hand, text
 
 # Each game: (rule set, players, hands as (teams, who went out), expected totals, winner's name).
 GAMES = {

@@ -3,7 +3,7 @@ import re
 
 from app.extensions import db
 from app.models import Game
-from tests.web.test_pages_support import (errors_for, hand_count, hand_data, hidden_fields, message_box,
+from tests.web.pages_support import (errors_for, hand_count, hand_data, hidden_fields, message_box,
                                           open_game, post_hand, text)
 
 TYPICAL = [{"sets": {"red_samba": 1, "red_canasta": 1}, "red_threes": 2, "table_points": 485}, {}]

@@ -1,5 +1,5 @@
 """The home page and the game page: games listed, totals, next minimums, next dealer, winner, actions."""
-from tests.web.test_pages_support import open_game, post_hand, text
+from tests.web.pages_support import open_game, post_hand, text
 
 WIN = [{"sets": {"red_samba": 4, "red_bolivia": 1, "black_bolivia": 1}, "red_threes": 6, "table_points": 1000}, {}]
 
@@ -58,12 +58,9 @@ def test_the_game_page_with_the_winner(client):
     assert f'href="/games/{game_id}/hands/1/edit"' in page            # a finished game can still be corrected
 
 
-def test_the_game_page_lists_the_hands_itself_until_the_sheet_partial_exists(client, monkeypatch):
-    import app.games.views as views
-    monkeypatch.setattr(views, "has_sheet_partial", lambda: False)
+def test_the_game_page_shows_the_score_sheet_with_its_stylesheet(client):
     game_id = open_game(client)
     post_hand(client, game_id, [{"table_points": 50}, {}], "none")
     page = text(client.get(f"/games/{game_id}"))
-    assert "hand-list" in page and "score-sheet" not in page
-    assert "Hand 1</b> · dealt by Player 1 · went out: nobody (stock ran out)" in page
-    assert "+50" in page
+    assert "score-sheet" in page and page.count("css/sheet.css") == 1
+    assert "nobody out" in page and "50" in page

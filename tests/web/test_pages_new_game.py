@@ -3,7 +3,7 @@ import re
 
 from app.extensions import db
 from app.models import Game
-from tests.web.test_pages_support import errors_for, game_row, message_box, open_game, text
+from tests.web.pages_support import errors_for, game_row, message_box, open_game, text
 
 
 def test_the_page_offers_every_rule_set_with_its_summary_and_target(client):

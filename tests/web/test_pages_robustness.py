@@ -5,7 +5,7 @@ import pytest
 
 from app.extensions import db
 from app.models import Game, Hand
-from tests.web.test_pages_support import hand_count, open_game, post_hand
+from tests.web.pages_support import hand_count, open_game, post_hand
 
 NASTY = ["", " ", "-1", "1e9", "0x10", "NaN", "∞", "١٢", "99999999999999999999999", "<script>", "'; DROP TABLE",
          "5.0", "−5", "\x00", "y" * 5000]

@@ -2,7 +2,7 @@
 import pytest
 
 from app.rules import all_rulesets
-from tests.web.test_pages_support import text
+from tests.web.pages_support import text
 
 
 def test_the_rules_index_lists_every_rule_set(client):
