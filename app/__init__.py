@@ -8,6 +8,7 @@ from app.config import load_config, normalize_database_url
 from app.errors import register_error_handlers
 from app import models  # noqa: F401  (registers the tables for migrations)
 from app.extensions import csrf, db, migrate
+from app.formatting import register_filters
 from app.api import bp as api_bp
 from app.games import bp as games_bp
 from app.main import bp as main_bp
@@ -44,6 +45,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.register_blueprint(blueprint)
 
     register_error_handlers(app)
+    register_filters(app)
 
     @app.context_processor
     def inject_club_name():

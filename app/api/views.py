@@ -5,13 +5,13 @@ from flask import g, request, url_for
 
 from app import services
 from app.api.blueprint import bp
-from app.api.describe import describe
 from app.api.documents import added_hand_document, game_document
 from app.api.inputs import (Rejected, game_request, hand_request, read_body, score_request,
                             set_request, version_argument)
 from app.extensions import db
 from app.models import Game
-from app.rules import InvalidHand, Problem, RulesetError, all_rulesets, check_set, get_ruleset, score_hand
+from app.rules import (InvalidHand, Problem, RulesetError, all_rulesets, check_set, describe_ruleset, get_ruleset,
+                       score_hand)
 from app.services import GameError
 from app.throttle import check_code_from
 
@@ -59,14 +59,14 @@ def load_game(game_id: int, *, writing: bool = False) -> Game:
 @bp.get("/rulesets")
 def rulesets():
     """Every rule set, described."""
-    return {"rulesets": [describe(ruleset) for ruleset in all_rulesets()]}
+    return {"rulesets": [describe_ruleset(ruleset).as_dict() for ruleset in all_rulesets()]}
 
 
 @bp.get("/rulesets/<ruleset_id>")
 def ruleset(ruleset_id: str):
     """One rule set, described; 404 for an unknown id."""
     try:
-        return describe(get_ruleset(ruleset_id))
+        return describe_ruleset(get_ruleset(ruleset_id)).as_dict()
     except RulesetError as error:
         raise Rejected(404, [Problem(None, p.message) for p in error.problems]) from None
 

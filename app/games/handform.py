@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, Form, FormField, HiddenField, IntegerField
 
-from app.games.format import points, signed
+from app.formatting import signed
 from app.games.forms import Choice
 from app.models import Hand
-from app.rules import Problem, RuleSet, TeamEntry
+from app.rules import Problem, RuleSet, TeamEntry, trey_table_words
 from app.rules.parse import LARGEST_NUMBER
 
 NOBODY = "none"
@@ -68,19 +68,10 @@ def count_hint(value: int, word: str = "each") -> str:
     return f"{signed(value)} {word}"
 
 
-def red_three_hint(ruleset: RuleSet) -> str:
-    """'+100 each, all 6: +1,200', or the first steps of a longer trey table."""
-    table = ruleset.red_three_table
-    if all(table[n] == 100 * n for n in range(len(table) - 1)):
-        return f"+100 each, all {len(table) - 1}: +{points(table[-1])}"
-    steps = ", ".join(f"{n}: {points(table[n])}" for n in range(4, len(table)))
-    return f"+100 each up to 3; then {steps}"
-
-
 def sections(ruleset: RuleSet) -> tuple[Section, ...]:
     """The rows of a team's card for this rule set, grouped under headings."""
     sets = tuple(Line(f"set_{s.id}", s.name, count_hint(s.bonus)) for s in ruleset.set_types)
-    threes = [Line("red_threes", "Red 3s on the table", red_three_hint(ruleset))]
+    threes = [Line("red_threes", "Red 3s on the table", trey_table_words(ruleset.red_three_table))]
     if ruleset.red_threes_in_hand_allowed:
         threes.append(Line("red_threes_in_hand", "Red 3s left in hand",
                            count_hint(ruleset.red_three_in_hand_points)))

@@ -4,10 +4,10 @@ from __future__ import annotations
 from flask import abort, flash, jsonify, redirect, render_template, request, url_for
 
 from app.extensions import db
+from app.formatting import points, signed
 from app.games import bp
 from app.games.codes import needs_code
 from app.games.common import load_game
-from app.games.format import points, signed
 from app.games.forms import ConfirmForm
 from app.games.handform import (Reading, hand_data, hand_form_class, new_token, read_form, sections,
                                 token_of, version_of)

@@ -7,10 +7,10 @@ from flask_wtf.csrf import CSRFError
 from wtforms import StringField
 from wtforms.validators import Length
 
+from app.formatting import points
 from app.games.forms import Choice
-from app.games.format import points
-from app.rulebook import bp, describe
-from app.rules import RulesetError, all_rulesets, check_set, get_ruleset
+from app.rulebook import bp
+from app.rules import RulesetError, all_rulesets, check_set, describe_ruleset, get_ruleset
 from app.rules.setcheck import CARD_HELP, RANKS, SUITS
 
 CARD_LIMIT = 300
@@ -39,7 +39,7 @@ def rules_page(ruleset_id: str):
         ruleset = get_ruleset(ruleset_id)
     except RulesetError:
         abort(404, f"There is no rule set called '{ruleset_id[:40]}'.")
-    return render_template("rules/ruleset.html", ruleset=ruleset, d=describe)
+    return render_template("rules/ruleset.html", rules=describe_ruleset(ruleset))
 
 
 def verdict_of(form: SetCheckForm) -> dict | None:

@@ -1,4 +1,6 @@
 """The rules engine: rule sets as data and pure functions to validate and score hands."""
+from .describe import (SET_CODES, GoingOut, MeldRow, RulesetDescription, SetLine, describe_ruleset, set_code,
+                       trey_table_words)
 from .entries import BreakdownLine, HandResult, Problem, TeamEntry, TeamResult
 from .game import GameState, dealer_for_hand, is_solo, replay, seat_order, table_problems
 from .model import CARD_POINTS, MeldStep, Pack, Requirement, RuleSet, SetType, Variation
@@ -11,10 +13,12 @@ from .setcheck import SetVerdict, check_set, parse_cards
 from .validation import InvalidHand, validate_hand
 
 __all__ = [
-    "BreakdownLine", "CARD_POINTS", "GameState", "HandResult", "InvalidHand", "MeldStep", "Pack",
-    "Problem", "Requirement", "RuleSet", "RulesetError", "SetType", "SetVerdict", "TeamEntry",
-    "TeamResult", "Variation", "all_rulesets", "breakdown", "check_set", "dealer_for_hand",
-    "decide_winner", "describe_sets", "get_ruleset", "going_out_message", "has_going_out_sets",
+    "BreakdownLine", "CARD_POINTS", "GameState", "GoingOut", "HandResult", "InvalidHand", "MeldRow",
+    "MeldStep", "Pack", "Problem", "Requirement", "RuleSet", "RulesetDescription", "RulesetError",
+    "SET_CODES", "SetLine", "SetType", "SetVerdict", "TeamEntry", "TeamResult", "Variation",
+    "all_rulesets", "breakdown", "check_set", "dealer_for_hand", "decide_winner", "describe_ruleset",
+    "describe_sets", "get_ruleset", "going_out_message", "has_going_out_sets",
     "initial_meld_minimum", "is_solo", "table_problems", "missing_slots", "parse_cards", "parse_team", "parse_teams", "replay",
-    "ruleset_ids", "score_hand", "seat_order", "validate_hand", "variation_problems",
+    "ruleset_ids", "score_hand", "set_code", "seat_order", "trey_table_words", "validate_hand",
+    "variation_problems",
 ]

@@ -5,16 +5,8 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from app.models import Game
-from app.rules import GameState, RuleSet, TeamEntry, TeamResult, dealer_for_hand
+from app.rules import GameState, RuleSet, TeamEntry, TeamResult, dealer_for_hand, set_code
 from app.services import ruleset_of, state_of
-
-#: Short names for set types on a crowded sheet (the key is printed under the sheet).
-SHORT_NAMES = {
-    "red_canasta": "RC", "black_canasta": "BC", "red_samba": "RS", "black_samba": "BS",
-    "mixed_bolivia": "MB", "black_bolivia": "BB", "red_bolivia": "RB",
-    "natural_canasta": "NC", "mixed_canasta": "MC", "sequence": "Seq", "escalera": "Esc",
-    "wild_canasta": "WC", "pure_wild_canasta": "PW", "bolivia": "Bol",
-}
 
 #: Rows of a blank score pad: twenty on portrait A4; three players need a landscape page, which holds fourteen.
 PAD_ROWS = 20
@@ -115,14 +107,9 @@ class ScoreSheet:
         return sum(len(team.players) for team in self.teams)
 
 
-def short_name(set_id: str) -> str:
-    """The code printed in a cell for a set type."""
-    return SHORT_NAMES.get(set_id, set_id)
-
-
 def set_key(ruleset: RuleSet) -> tuple[tuple[str, str, int], ...]:
     """(code, name, bonus) for each set type, for the key under the sheet."""
-    return tuple((short_name(s.id), s.name, s.bonus) for s in ruleset.set_types)
+    return tuple((set_code(s.id), s.name, s.bonus) for s in ruleset.set_types)
 
 
 def sets_text(ruleset: RuleSet, entry: TeamEntry) -> str:
@@ -131,7 +118,7 @@ def sets_text(ruleset: RuleSet, entry: TeamEntry) -> str:
     for set_type in ruleset.set_types:
         count = entry.set_count(set_type.id)
         if count:
-            parts.append(short_name(set_type.id) if count == 1 else f"{count}\u00a0{short_name(set_type.id)}")
+            parts.append(set_code(set_type.id) if count == 1 else f"{count}\u00a0{set_code(set_type.id)}")
     return ", ".join(parts) or "–"
 
 

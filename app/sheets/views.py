@@ -5,11 +5,10 @@ from datetime import datetime, timezone
 
 from flask import abort, current_app, render_template, request
 
-from app.rules import get_ruleset, ruleset_ids, variation_problems
+from app.rules import describe_ruleset, get_ruleset, ruleset_ids, variation_problems
 from app.services import GameError, get_game
 from app.sheets.blueprint import bp
 from app.sheets.pdf import pdf_response, render_pdf
-from app.sheets.rules_box import rules_summary
 from app.sheets.view import blank_sheet, game_sheet
 
 
@@ -59,7 +58,7 @@ def ruleset_pad_pdf(ruleset_id: str):
         abort(400, description=" ".join(problem.message for problem in problems))
     ruleset = get_ruleset(ruleset_id, variations)
     html = render_template("sheets/pad_pdf.html", sheet=blank_sheet(ruleset, teams),
-                           printed=printed_now(), summary=rules_summary(ruleset),
+                           printed=printed_now(), rules=describe_ruleset(ruleset),
                            club=current_app.config["CLUB_NAME"])
     suffix = "-3-players" if teams == 3 else ""
     return pdf_response(render_pdf(html), f"treys-{ruleset.id}{suffix}-pad.pdf")

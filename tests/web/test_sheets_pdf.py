@@ -15,10 +15,9 @@ from pypdf import PdfReader
 
 from app.extensions import db
 from app.models import Game
-from app.rules import all_rulesets, get_ruleset
+from app.formatting import points, signed
+from app.rules import all_rulesets, describe_ruleset, get_ruleset
 from app.services import state_of
-from app.sheets.blueprint import points
-from app.sheets.rules_box import meld_rows
 from app.sheets.sample import sample_game
 from app.sheets.view import PAD_ROWS, PAD_ROWS_THREE, game_sheet
 
@@ -231,12 +230,12 @@ def test_pad_for_each_ruleset_carries_its_scoring(client, output_dir, ruleset_id
         assert points(set_type.bonus) in pages[1]
     rules = pages[1]
     assert ruleset.requirement.words in rules
-    assert f"Going out: {points(ruleset.going_out_bonus)}" in rules
-    for label, minimum in meld_rows(ruleset):
-        assert f"{label} {minimum}" in rules
+    assert f"Going out earns {signed(ruleset.going_out_bonus)}." in rules
+    for row in describe_ruleset(ruleset).meld_rows:
+        assert f"{row.label} {row.minimum}" in rules
     assert "Red 3s " + " ".join(str(n) for n in range(1, len(ruleset.red_three_table))) in rules
     assert "Points " + " ".join(points(p) for p in ruleset.red_three_table[1:]) in rules
-    assert f"Left in a hand: {points(ruleset.black_three_in_hand_points)} each." in rules
+    assert f"A black 3 left in a hand: {signed(ruleset.black_three_in_hand_points)} each." in rules
     for reading in ruleset.house_readings:
         assert reading[:40] in rules
 

@@ -6,9 +6,8 @@ import re
 import pytest
 from flask import render_template
 
-from app.rules import TeamEntry, all_rulesets, get_ruleset
-from app.sheets.blueprint import points
-from app.sheets.rules_box import card_points_text, meld_rows, rules_summary, trey_table_text
+from app.formatting import points
+from app.rules import TeamEntry, all_rulesets, describe_ruleset, get_ruleset
 from app.sheets.sample import sample_game
 from app.sheets.view import (PAD_ROWS, PAD_ROWS_THREE, blank_sheet, game_sheet, sets_text, short_names,
                              threes_text, variations_text)
@@ -74,27 +73,24 @@ def test_blank_sheet_rows():
 
 
 def test_rules_box_comes_from_the_engine():
-    bolivia = get_ruleset("bolivia")
-    assert meld_rows(bolivia) == (("Below 0", 15), ("0 – 1,495", 50), ("1,500 – 2,995", 90),
-                                  ("3,000 – 6,995", 120), ("7,000 and over", 150))
-    assert trey_table_text(bolivia.red_three_table) == "100 each; all 6: 1,200 in total"
-    plus = get_ruleset("bolivia_plus")
-    assert trey_table_text(plus.red_three_table) == \
-        "100 each up to 3; then 4: 600 · 5: 800 · 6: 1,000 · 7: 1,200 · 8: 1,400"
-    summary = rules_summary(plus)
-    assert summary.black_three_counts[0] == (3, 300) and summary.black_three_counts[-1] == (8, 1400)
-    assert summary.penalties == ("A failed attempt to go out: \u2212400 each.",)
-    assert "Going out: 400" in summary.going_out[1]
-    assert card_points_text() == "Joker: 50 · 2, A: 20 · K–8: 10 · 7–4, black 3: 5"
-    classic = rules_summary(get_ruleset("bolivia_classic"))
-    assert "Going out: 100; going out concealed: 200." in classic.going_out
+    bolivia = describe_ruleset(get_ruleset("bolivia"))
+    assert [(row.label, row.minimum) for row in bolivia.meld_rows] == [
+        ("Below 0", 15), ("0 to 1,495", 50), ("1,500 to 2,995", 90), ("3,000 to 6,995", 120), ("7,000 and over", 150)]
+    assert bolivia.red_three_summary == "+100 each, all 6: +1,200"
+    plus = describe_ruleset(get_ruleset("bolivia_plus"))
+    assert plus.red_three_summary == "+100 each up to 3; then 4: 600, 5: 800, 6: 1,000, 7: 1,200, 8: 1,400"
+    assert plus.black_three_counts[0] == (3, 300) and plus.black_three_counts[-1] == (8, 1400)
+    assert plus.penalties == ("A failed attempt to go out (asked, told yes, and could not): \u2212400 each.",)
+    assert plus.going_out.bonus == "Going out earns +400."
+    assert bolivia.card_points == "Joker: 50 · 2, A: 20 · K–8: 10 · 7–4, black 3: 5"
+    classic = describe_ruleset(get_ruleset("bolivia_classic"))
+    assert classic.going_out.sentences[1:] == ("Going out earns +100.", "Going out concealed earns +200.")
     assert any("only for a team that has the sets needed to go out" in line for line in classic.red_threes)
 
 
 @pytest.mark.parametrize("ruleset", all_rulesets(), ids=lambda r: r.id)
 def test_every_rule_set_has_a_code_for_each_set(ruleset):
-    summary = rules_summary(ruleset)
-    codes = [line.code for line in summary.sets]
+    codes = [line.code for line in describe_ruleset(ruleset).sets]
     assert len(set(codes)) == len(codes)
     assert all(len(code) <= 3 for code in codes)
 
