@@ -1,6 +1,8 @@
 """The table code: entered once on a tablet, remembered in its session, needed to write to a game."""
 from __future__ import annotations
 
+from functools import wraps
+
 from flask import flash, redirect, render_template, request, session, url_for
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, StringField
@@ -60,6 +62,15 @@ def needs_code(game: Game):
     error = None if request.method == "GET" else (
         "Nothing was saved: this tablet does not know the table code of this game yet.")
     return code_page(game, request.path, error=error, status=status)
+
+
+def with_table_code(view):
+    """Load the game for a view that writes to it; the code page instead when this tablet lacks the code."""
+    @wraps(view)
+    def guarded(game_id: int, **kwargs):
+        game = load_game(game_id)
+        return needs_code(game) or view(game, **kwargs)
+    return guarded
 
 
 def safe_next(game: Game, target: str | None) -> str:

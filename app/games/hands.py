@@ -6,7 +6,7 @@ from flask import abort, flash, jsonify, redirect, render_template, request, url
 from app.extensions import db
 from app.formatting import points, signed
 from app.games import bp
-from app.games.codes import needs_code
+from app.games.codes import needs_code, with_table_code
 from app.games.common import load_game
 from app.games.forms import ConfirmForm
 from app.games.handform import (Reading, hand_data, hand_form_class, new_token, read_form, sections,
@@ -97,12 +97,9 @@ def refused(game: Game, error: GameError, form, number: int, *, editing: bool):
 
 
 @bp.route("/games/<int:game_id>/hands/new", methods=["GET", "POST"])
-def hand_new(game_id: int):
+@with_table_code
+def hand_new(game: Game):
     """Enter the next hand."""
-    game = load_game(game_id)
-    refusal = needs_code(game)
-    if refusal:
-        return refusal
     number = len(game.hands) + 1
     if request.method == "GET":
         if state_of(game).game_over:
@@ -127,12 +124,9 @@ def hand_new(game_id: int):
 
 
 @bp.route("/games/<int:game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
-def hand_edit(game_id: int, number: int):
+@with_table_code
+def hand_edit(game: Game, number: int):
     """Correct a recorded hand: every later total, minimum and the winner follow."""
-    game = load_game(game_id)
-    refusal = needs_code(game)
-    if refusal:
-        return refusal
     hand = find_hand(game, number)
     if request.method == "GET":
         form = form_for(game, data={**hand_data(hand), "version": str(game.version)})
@@ -150,12 +144,9 @@ def hand_edit(game_id: int, number: int):
 
 
 @bp.route("/games/<int:game_id>/hands/<int:number>/remove", methods=["GET", "POST"])
-def hand_remove(game_id: int, number: int):
+@with_table_code
+def hand_remove(game: Game, number: int):
     """Remove the last hand, after a confirmation step."""
-    game = load_game(game_id)
-    refusal = needs_code(game)
-    if refusal:
-        return refusal
     find_hand(game, number)
     if number != len(game.hands):
         return game_page(game, status=409, notice=f"Only the last hand (hand {len(game.hands)}) can be "

@@ -52,14 +52,7 @@
 
   function preview() {
     var mine = ++asked;
-    fetch(form.dataset.previewUrl, {
-      method: "POST",
-      body: new URLSearchParams(new FormData(form)),
-      headers: { "X-CSRFToken": token, "Accept": "application/json" },
-      credentials: "same-origin"
-    }).then(function (response) {
-      return response.json();
-    }).then(function (data) {
+    window.Treys.postForm(form.dataset.previewUrl, form, token).then(function (data) {
       if (mine === asked) show(data);
     }).catch(function () {
       if (mine === asked) say(["The preview is not available just now. You can still save."], "warn");

@@ -79,14 +79,7 @@
     var count = cards().length;
     if (count < SETS) { asked++; waiting(count); return; }
     var mine = ++asked;
-    fetch(form.dataset.verdictUrl, {
-      method: "POST",
-      body: new URLSearchParams(new FormData(form)),
-      headers: { "X-CSRFToken": token, "Accept": "application/json" },
-      credentials: "same-origin"
-    }).then(function (response) {
-      return response.json();
-    }).then(function (data) {
+    window.Treys.postForm(form.dataset.verdictUrl, form, token).then(function (data) {
       if (mine === asked) render(data);
     }).catch(function () { /* the Check button still works */ });
   }
