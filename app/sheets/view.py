@@ -161,7 +161,7 @@ def short_names(names: list[str]) -> dict[str, str]:
 
     def initial(name: str) -> str:
         words = name.split()
-        return f"{words[0]} {words[-1][0]}." if len(words) > 1 else name
+        return f"{words[0]} {words[-1][0]}." if len(words) > 1 and words[-1][0].isalpha() else name
 
     short = {}
     for name in names:
