@@ -10,7 +10,7 @@ from wtforms.validators import Length
 from app.formatting import points
 from app.games.forms import Choice
 from app.rulebook import bp
-from app.rules import RulesetError, all_rulesets, check_set, describe_ruleset, get_ruleset
+from app.rules import SET_SIZE, RulesetError, all_rulesets, check_set, describe_ruleset, get_ruleset
 from app.rules.setcheck import CARD_HELP, RANKS, SUITS
 
 CARD_LIMIT = 300
@@ -68,7 +68,8 @@ def set_check():
         form.ruleset.data = request.args["ruleset"]
     status = 422 if verdict and not verdict["ok"] and "cards" not in verdict else 200
     return render_template("rules/set_check.html", form=form, verdict=verdict, ranks=RANKS,
-                           suits=SUITS, card_help=CARD_HELP, rulesets=all_rulesets()), status
+                           suits=SUITS, card_help=CARD_HELP, rulesets=all_rulesets(),
+                           set_size=SET_SIZE), status
 
 
 @bp.post("/sets/check/verdict")

@@ -3,7 +3,7 @@ from .describe import (SET_CODES, GoingOut, MeldRow, RulesetDescription, SetLine
                        trey_table_words)
 from .entries import BreakdownLine, HandResult, Problem, TeamEntry, TeamResult
 from .game import GameState, dealer_for_hand, is_solo, replay, seat_order, table_problems
-from .model import CARD_POINTS, MeldStep, Pack, Requirement, RuleSet, SetType, Variation
+from .model import CARD_POINTS, SET_SIZE, MeldStep, Pack, Requirement, RuleSet, SetType, Variation
 from .parse import parse_team, parse_teams
 from .progress import decide_winner, initial_meld_minimum
 from .registry import RulesetError, all_rulesets, get_ruleset, ruleset_ids, variation_problems
@@ -13,7 +13,7 @@ from .setcheck import SetVerdict, check_set, parse_cards
 from .validation import InvalidHand, validate_hand
 
 __all__ = [
-    "BreakdownLine", "CARD_POINTS", "GameState", "GoingOut", "HandResult", "InvalidHand", "MeldRow",
+    "BreakdownLine", "CARD_POINTS", "SET_SIZE", "GameState", "GoingOut", "HandResult", "InvalidHand", "MeldRow",
     "MeldStep", "Pack", "Problem", "Requirement", "RuleSet", "RulesetDescription", "RulesetError",
     "SET_CODES", "SetLine", "SetType", "SetVerdict", "TeamEntry", "TeamResult", "Variation",
     "all_rulesets", "breakdown", "check_set", "dealer_for_hand", "decide_winner", "describe_ruleset",

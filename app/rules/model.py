@@ -5,6 +5,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping
 
+#: Cards in a completed set: canastas at least, sambas, sequences and wild sets exactly (bolivia.txt "Sets").
+SET_SIZE = 7
+
 #: Card points common to all rule sets (rulesets.md, "Common to all").
 CARD_POINTS = MappingProxyType({
     "JK": 50, "2": 20, "A": 20,
@@ -28,8 +31,8 @@ class SetType:
     max_wild: int = 0           # wild cards it may contain
     min_twos: int = 0           # 2s it must contain
     min_jokers: int = 0         # jokers it must contain
-    min_cards: int = 7
-    max_cards: int | None = 7   # None: a group may grow past seven natural cards
+    min_cards: int = SET_SIZE
+    max_cards: int | None = SET_SIZE   # None: a group may grow past seven natural cards
     min_natural: int = 0
     wild_mixes: tuple[tuple[int, int], ...] | None = None   # exact (2s, jokers) mixes, None: any
 

@@ -5,7 +5,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .entries import Problem
-from .model import CARD_POINTS, RuleSet, SetType
+from .model import CARD_POINTS, SET_SIZE, RuleSet, SetType
 
 RANKS = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUITS = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
@@ -89,12 +89,13 @@ def wild_type(ruleset: RuleSet, wilds: list[Card]) -> SetVerdict | Problem:
     jokers = len(wilds) - twos
     for set_type in sorted((s for s in ruleset.set_types if s.shape == "wild"), key=lambda s: -s.bonus):
         fits_mix = set_type.wild_mixes is None or (twos, jokers) in set_type.wild_mixes
-        if fits_mix and twos >= set_type.min_twos and jokers >= set_type.min_jokers and len(wilds) == 7:
+        fits_size = set_type.min_cards <= len(wilds) <= set_type.max_cards
+        if fits_mix and fits_size and twos >= set_type.min_twos and jokers >= set_type.min_jokers:
             return SetVerdict(tuple(wilds), set_type, ())
     if not any(s.shape == "wild" for s in ruleset.set_types):
         return Problem("cards", f"{ruleset.name} has no set of wild cards only.")
-    if len(wilds) != 7:
-        return Problem("cards", f"A set of wild cards has exactly 7 cards; these are {len(wilds)}.")
+    if len(wilds) != SET_SIZE:
+        return Problem("cards", f"A set of wild cards has exactly {SET_SIZE} cards; these are {len(wilds)}.")
     return Problem("cards", f"{twos} twos and {jokers} jokers make no wild set of {ruleset.name}.")
 
 
@@ -115,8 +116,8 @@ def group_problem(set_type: SetType, naturals: int, wilds: int, size: int) -> st
 def sequence_problem(ruleset: RuleSet, set_type: SetType, naturals: list[Card], wilds: int) -> str | None:
     """Why cards of one suit do not make this type of sequence, or None when they do."""
     size = len(naturals) + wilds
-    if size != 7:
-        return f"a {set_type.name} has exactly 7 cards; these are {size}"
+    if size != set_type.max_cards:
+        return f"a {set_type.name} has exactly {set_type.max_cards} cards; these are {size}"
     if not set_type.min_wild <= wilds <= set_type.max_wild:
         return (f"a {set_type.name} holds exactly {set_type.min_wild} wild card" if set_type.min_wild
                 else f"a {set_type.name} has no wild cards")
@@ -128,9 +129,11 @@ def sequence_problem(ruleset: RuleSet, set_type: SetType, naturals: list[Card], 
     if outside:
         return (f"a {set_type.name} runs from {RANKS[low]} to {RANKS[high]} at most; "
                 f"it cannot hold {', '.join(outside)}")
-    windows = [RANKS[s:s + 7] for s in range(low, high - 5) if s <= min(ranks) and max(ranks) <= s + 6]
+    length = set_type.max_cards
+    windows = [RANKS[s:s + length] for s in range(low, high - length + 2)
+               if s <= min(ranks) and max(ranks) < s + length]
     if not windows:
-        return f"the cards of a {set_type.name} must follow on from each other, 7 in a row"
+        return f"the cards of a {set_type.name} must follow on from each other, {length} in a row"
     if not any(all(r in window for r in ruleset.sequence_core) for window in windows):
         return f"a {set_type.name} must hold {', '.join(ruleset.sequence_core)}"
     return None
@@ -165,8 +168,8 @@ def check_set(ruleset: RuleSet, text: str) -> SetVerdict:
     problems = pack_problems(ruleset, cards)
     if any(c.rank == "3" for c in cards):
         problems.append(Problem("cards", "3s are never part of a completed set."))
-    if len(cards) < 7:
-        problems.append(Problem("cards", f"A completed set has at least 7 cards; these are {len(cards)}."))
+    if len(cards) < SET_SIZE:
+        problems.append(Problem("cards", f"A completed set has at least {SET_SIZE} cards; these are {len(cards)}."))
     if problems:
         return SetVerdict(tuple(cards), None, tuple(problems))
     naturals = [c for c in cards if not c.is_wild]

@@ -50,11 +50,6 @@ class SheetRow:
     went_out_team: str | None = None
     dealer_short: str = ""
 
-    @property
-    def went_out_short(self) -> str:
-        """'out: Team A' or 'stock ran out', for the narrow dealer column."""
-        return f"out: {self.went_out_team}" if self.went_out_team else "stock ran out"
-
 
 @dataclass(frozen=True)
 class SheetTeam:
@@ -101,10 +96,6 @@ class ScoreSheet:
         """Three teams (or players alone) need the width of a landscape page."""
         return len(self.teams) > 2
 
-    @property
-    def players_count(self) -> int:
-        """Everyone at the table."""
-        return sum(len(team.players) for team in self.teams)
 
 
 def set_key(ruleset: RuleSet) -> tuple[tuple[str, str, int], ...]:

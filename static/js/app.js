@@ -4,6 +4,14 @@
 
   // Send a form's fields to one of the app's JSON endpoints, with the form's CSRF token.
   window.Treys = {
+    // A new element with a class and text (text is set as text, never as HTML).
+    element: function (tag, className, text) {
+      var node = document.createElement(tag);
+      if (className) node.className = className;
+      if (text !== undefined) node.textContent = text;
+      return node;
+    },
+
     postForm: function (url, form, token) {
       return fetch(url, {
         method: "POST",

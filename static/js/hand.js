@@ -8,13 +8,7 @@
   var messageBox = document.getElementById("message-box");
   var timer = null;
   var asked = 0;
-
-  function element(tag, className, text) {
-    var node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text !== undefined) node.textContent = text;
-    return node;
-  }
+  var element = window.Treys.element;
 
   // The card-count helper fills the points field it belongs to.
   function countCards(details) {

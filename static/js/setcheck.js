@@ -8,14 +8,8 @@
   var token = form.querySelector("input[name=csrf_token]").value;
   var timer = null;
   var asked = 0;
-  var SETS = 7;
-
-  function element(tag, className, text) {
-    var node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text !== undefined) node.textContent = text;
-    return node;
-  }
+  var SETS = Number(form.dataset.setSize);
+  var element = window.Treys.element;
 
   var SIGNS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
