@@ -4,10 +4,15 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?= 8015
+FAULT_PORT ?= 8109
+# waitress worker threads: see README "Speed and the score sheet" for the measurement behind 8
+THREADS ?= 8
 PG_URL ?= postgresql://postgres@127.0.0.1:5432/test
-APT_PACKAGES := chromium poppler-utils libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core
+APT_PACKAGES := chromium npm poppler-utils libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core
 
-.PHONY: venv system-deps db-upgrade run test test-all bench
+.PHONY: venv system-deps db-upgrade run test test-all bench fault
+
+AXE := node_modules/axe-core/axe.min.js
 
 venv: $(STAMP)
 
@@ -23,6 +28,7 @@ system-deps:
 	@missing=""; \
 	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
 	command -v pdftoppm >/dev/null 2>&1 || missing="$$missing poppler-utils"; \
+	command -v npm >/dev/null 2>&1 || missing="$$missing npm"; \
 	ldconfig -p | grep -q 'libpangoft2-1.0.so.0' || missing="$$missing pango"; \
 	[ -d /usr/share/fonts/truetype/dejavu ] || missing="$$missing fonts-dejavu-core"; \
 	if [ -z "$$missing" ]; then exit 0; fi; \
@@ -38,12 +44,17 @@ db-upgrade: venv
 	$(BIN)/flask --app app db upgrade
 
 run: venv db-upgrade
-	$(BIN)/waitress-serve --host=0.0.0.0 --port=$(PORT) --call app:create_app
+	$(BIN)/waitress-serve --host=0.0.0.0 --port=$(PORT) --threads=$(THREADS) --call app:create_app
 
-test: system-deps venv
+# axe-core for the accessibility checks of the browser tests (test-only, from package-lock.json)
+$(AXE): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $(AXE)
+
+test: system-deps venv $(AXE)
 	$(BIN)/python -m pytest -q
 
-test-all: system-deps venv
+test-all: system-deps venv $(AXE)
 	env -u DATABASE_URL $(BIN)/python -m pytest -q
 	DATABASE_URL=$(PG_URL) $(BIN)/python -m pytest -q
 
@@ -51,5 +62,8 @@ bench: venv
 	@for script in scripts/bench_*.py; do \
 		[ -e "$$script" ] || continue; \
 		echo "== $$script"; \
-		$(BIN)/python "$$script" || exit 1; \
+		THREADS=$(THREADS) $(BIN)/python "$$script" || exit 1; \
 	done
+
+fault: venv
+	$(BIN)/python scripts/fault_kill9.py --port $(FAULT_PORT)

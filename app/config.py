@@ -30,6 +30,11 @@ def instance_secret_key(instance_path: str) -> str:
     return key
 
 
+def whole_number(text: str | None, default: int) -> int:
+    """A positive whole number from an environment variable, else the default."""
+    return int(text) if text and text.strip().isdigit() and int(text) > 0 else default
+
+
 def load_config(app) -> None:
     """Fill app.config from environment variables with sensible defaults."""
     default_db = "sqlite:///" + str(Path(app.instance_path) / "treys.sqlite3")
@@ -39,6 +44,7 @@ def load_config(app) -> None:
             os.environ.get("DATABASE_URL") or default_db
         ),
         CLUB_NAME=os.environ.get("CLUB_NAME") or DEFAULT_CLUB_NAME,
+        GAMES_PER_MINUTE=whole_number(os.environ.get("TREYS_GAMES_PER_MINUTE"), 10),
         JSON_SORT_KEYS=False,
         # A hand form may sit on a tablet for hours between deals: the token lives as long as the session.
         WTF_CSRF_TIME_LIMIT=None,

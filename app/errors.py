@@ -5,6 +5,11 @@ from werkzeug.exceptions import HTTPException, InternalServerError
 
 SERVER_ERROR_MESSAGE = "Something went wrong on the server. Please try again."
 
+#: The HTTP status of each kind of refusal (app/rules/refusal.py): the engine speaks kinds, the edge statuses.
+REFUSAL_STATUS = {"invalid": 422, "conflict": 409, "not_found": 404, "forbidden": 403, "throttled": 429,
+                  "busy": 503, "malformed": 400, "unauthenticated": 401}
+REFUSAL_KIND = {status: kind for kind, status in REFUSAL_STATUS.items()}
+
 
 def is_api_request() -> bool:
     """Tell whether the current request is an API request."""

@@ -30,10 +30,22 @@ class Game(db.Model):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
     finished_at: Mapped[datetime | None]
+    closed: Mapped[str | None] = mapped_column(db.String(20))   # "ended", "abandoned", "deleted" by the table
+    # A club session's table (issue 7): its format and how the clock or the organiser ended it.
+    session_id: Mapped[int | None] = mapped_column(ForeignKey("club_session.id", ondelete="SET NULL"), index=True)
+    session_round: Mapped[int | None]
+    table_number: Mapped[int | None]
+    format_kind: Mapped[str | None] = mapped_column(db.String(10))
+    format_hands: Mapped[int | None]
+    last_hand: Mapped[int | None]       # the hand that ends the game because time was called (0: none)
+    ended_at: Mapped[datetime | None]
     teams: Mapped[list[Team]] = relationship(back_populates="game", order_by="Team.position",
                                              cascade="all, delete-orphan")
     hands: Mapped[list[Hand]] = relationship(back_populates="game", order_by="Hand.number",
                                              cascade="all, delete-orphan")
+
+    events: Mapped[list[GameEvent]] = relationship(back_populates="game", order_by="GameEvent.seq",
+                                                   cascade="all, delete-orphan", lazy="select")
 
     __mapper_args__ = {"version_id_col": version}
 
@@ -68,6 +80,7 @@ class Player(db.Model):
     team_id: Mapped[int] = mapped_column(ForeignKey("team.id", ondelete="CASCADE"), index=True)
     position: Mapped[int]
     name: Mapped[str] = mapped_column(db.String(60))
+    member_id: Mapped[int | None] = mapped_column(ForeignKey("member.id", ondelete="SET NULL"), index=True)
     team: Mapped[Team] = relationship(back_populates="players")
 
 
@@ -126,3 +139,22 @@ class HandEntry(db.Model):
         values = {field: getattr(entry, field) for field in cls.FIELDS}
         values["sets"] = dict(entry.sets)
         return cls(team_position=position, **values)
+
+
+class GameEvent(db.Model):
+    """One change to a game, kept for good: what changed, the entries before and after, when and by whom."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    seq: Mapped[int]
+    kind: Mapped[str] = mapped_column(db.String(20))
+    hand_number: Mapped[int | None]
+    client_token: Mapped[str | None] = mapped_column(db.String(64))
+    before: Mapped[dict | None] = mapped_column(JSON)
+    after: Mapped[dict | None] = mapped_column(JSON)
+    at: Mapped[datetime] = mapped_column(default=utcnow)
+    actor_kind: Mapped[str] = mapped_column(db.String(12))      # "tablet", "organiser", "api"
+    actor_id: Mapped[str] = mapped_column(db.String(64), default="")
+    actor_label: Mapped[str] = mapped_column(db.String(80), default="")
+    game: Mapped[Game] = relationship(back_populates="events")
+    __table_args__ = (UniqueConstraint("game_id", "seq"),)

@@ -2,32 +2,47 @@
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from functools import wraps
 
 from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm import joinedload
 from sqlalchemy.orm.exc import StaleDataError
 
+from app.club.ending import ended_message
+from app.converters import LARGEST_ID
+from app.errors import REFUSAL_KIND, REFUSAL_STATUS
+from app.gamelog import UNKNOWN_TABLET, Actor, record, removed_token_event, spoken_time
 from app.extensions import db
-from app.models import Game, Hand, HandEntry, Player, Team, utcnow
-from app.rules import (GameState, Problem, RuleSet, TeamEntry, get_ruleset, replay,
+from app.models import Game, GameEvent, Hand, HandEntry, Player, Team, utcnow
+from app.rules.operations import (do_abandon_game, do_add_hand, do_correct_hand, do_delete_game,
+                                  do_end_game, do_remove_hand, do_reset_code)
+from app.rules import (EventRecord, GameState, Problem, Refusal, RuleSet, TeamEntry, get_ruleset, replay,
                        table_problems, validate_hand, variation_problems)
 
 
-@dataclass
-class GameError(Exception):
-    """A write the game refuses: an HTTP status and every problem for the player."""
+class GameError(Refusal):
+    """A write the game refuses: the engine's refusal, with the HTTP status its kind maps to."""
 
-    status: int
-    problems: list[Problem]
+    def __init__(self, status_or_kind: int | str, problems: list[Problem]):
+        kind = status_or_kind if isinstance(status_or_kind, str) else REFUSAL_KIND[status_or_kind]
+        super().__init__(kind, problems)
 
-    def __str__(self) -> str:
-        return "; ".join(p.message for p in self.problems)
+    @property
+    def status(self) -> int:
+        """The HTTP status of this kind of refusal."""
+        return REFUSAL_STATUS[self.kind]
+
+    @classmethod
+    def of(cls, refusal: Refusal) -> GameError:
+        """The engine's refusal as a GameError."""
+        return refusal if isinstance(refusal, GameError) else cls(refusal.kind, refusal.problems)
 
 
-def refuse(status: int, message: str, field: str | None = None) -> GameError:
+def refuse(status: int, message: str, field: str | None = None, code: str = "") -> GameError:
     """A GameError with one problem."""
-    return GameError(status, [Problem(field, message)])
+    return GameError(status, [Problem(field, message, code)])
 
 
 def new_table_code() -> str:
@@ -40,16 +55,44 @@ def ruleset_of(game: Game) -> RuleSet:
     return get_ruleset(game.ruleset_id, game.variations)
 
 
+def state_key(game: Game) -> tuple:
+    """What a cached state of the game depends on: its saved version, hands and closing."""
+    return game.id, game.version, len(game.hands), game.closed
+
+
 def state_of(game: Game) -> GameState:
-    """Every hand of the game re-scored by the engine from what was entered."""
+    """Every hand of the game re-scored by the engine from what was entered (once per saved version)."""
+    cached = game.__dict__.get("_treys_state")
+    if cached is not None and cached[0] == state_key(game):
+        return cached[1]
     names = game.team_names
     hands = [hand.team_entries(names) for hand in game.hands]
-    return replay(ruleset_of(game), hands, len(game.teams), game.target)
+    state = replay(ruleset_of(game), hands, len(game.teams), game.target, game.closed)
+    remember_state(game, state)
+    return state
+
+
+def remember_state(game: Game, state: GameState) -> None:
+    """Keep the game's state with the object, for the rest of the request."""
+    game.__dict__["_treys_state"] = (state_key(game), state)
+
+
+#: A game holds at most this many hands: a real game ends within about 60 (see README, Hardening).
+MAX_HANDS = 200
+
+
+def whole_games():
+    """A query for games read whole (teams, players, hands, entries) in one statement: never half a game."""
+    return (select(Game).options(joinedload(Game.teams).joinedload(Team.players),
+                                 joinedload(Game.hands).joinedload(Hand.entries))
+            .execution_options(populate_existing=True))
 
 
 def get_game(game_id: int) -> Game:
-    """The game with this id, or a 404 GameError."""
-    game = db.session.get(Game, game_id)
+    """The whole game read in one statement, or a 404 GameError."""
+    game = None
+    if 0 < game_id <= LARGEST_ID:
+        game = db.session.scalars(whole_games().where(Game.id == game_id)).unique().one_or_none()
     if game is None:
         raise refuse(404, f"There is no game number {game_id}.")
     return game
@@ -63,7 +106,8 @@ def check_table_code(game: Game, code: str | None) -> None:
 
 
 def create_game(ruleset_id: str, variations: dict, teams: list[dict], *, target: int | None = None,
-                table_label: str = "", first_dealer: tuple[int, int] = (0, 0)) -> Game:
+                table_label: str = "", first_dealer: tuple[int, int] = (0, 0),
+                actor: Actor | None = None, save: bool = True, game_id: int | None = None) -> Game:
     """Open a game: rule set, variations, teams of named players; refuses what cannot be played."""
     problems = variation_problems(ruleset_id, variations)
     if problems:
@@ -77,14 +121,16 @@ def create_game(ruleset_id: str, variations: dict, teams: list[dict], *, target:
         problems.append(Problem("first_dealer", "The first dealer must be one of the players."))
     if problems:
         raise GameError(422, problems)
-    game = Game(ruleset_id=ruleset_id, variations=dict(ruleset.chosen), table_label=table_label,
+    game = Game(id=game_id, ruleset_id=ruleset_id, variations=dict(ruleset.chosen), table_label=table_label,
                 target=target or ruleset.target, table_code=new_table_code(),
                 first_dealer_team=team, first_dealer_player=player)
     for position, data in enumerate(teams):
         game.teams.append(Team(position=position, name=data["name"], players=[
             Player(position=i, name=name) for i, name in enumerate(data["players"])]))
     db.session.add(game)
-    db.session.commit()
+    opened = EventRecord("game_opened", None, None, {"ruleset": ruleset_id, "teams": game.team_names})
+    record(game, opened, actor or UNKNOWN_TABLET, seq=1)
+    db.session.commit() if save else db.session.flush()
     return game
 
 
@@ -96,7 +142,8 @@ def named(game: Game, entries: list[TeamEntry]) -> list[TeamEntry]:
 def stale(game: Game) -> GameError:
     """The answer to an edit based on an old view of the game."""
     return refuse(409, "Someone else changed this game while you were entering. "
-                       "Here is the game as it is now: check it and enter again if needed.", "version")
+                       "Here is the game as it is now: check it and enter again if needed.", "version",
+                  "game.stale")
 
 
 def check_version(game: Game, version: int | None) -> None:
@@ -105,27 +152,60 @@ def check_version(game: Game, version: int | None) -> None:
         raise stale(game)
 
 
+def named_entries(game: Game, entries: list[TeamEntry]) -> list[TeamEntry]:
+    """One entry per team, named after the teams (a 422 GameError otherwise)."""
+    if len(entries) != len(game.teams):
+        raise refuse(422, f"This game has {len(game.teams)} teams; the hand gives {len(entries)}.", "teams",
+                     "teams.count")
+    return named(game, entries)
+
+
 def check_entries(game: Game, entries: list[TeamEntry], totals: tuple[int, ...]) -> list[TeamEntry]:
     """The entries named after the teams; a 422 GameError with every problem the engine finds."""
-    if len(entries) != len(game.teams):
-        raise refuse(422, f"This game has {len(game.teams)} teams; the hand gives {len(entries)}.", "teams")
-    entries = named(game, entries)
+    entries = named_entries(game, entries)
     problems = validate_hand(ruleset_of(game), entries, totals)
     if problems:
         raise GameError(422, problems)
     return entries
 
 
-def commit(game: Game) -> None:
-    """Save the game's change whole, or nothing, marking when it was won."""
+
+
+def commit(game: Game, state: GameState | None = None) -> None:
+    """Save the game's change whole, or nothing, marking when it was over; keeps the new state."""
+    state = state or state_of(game)
     game.updated_at = utcnow()
-    won = state_of(game).game_over
-    game.finished_at = (game.finished_at or utcnow()) if won else None
+    over = state.game_over or ended_message(game, state) is not None   # won, or ended by its format
+    game.finished_at = (game.finished_at or utcnow()) if over else None
     try:
         db.session.commit()
     except (IntegrityError, StaleDataError):
         db.session.rollback()
         raise stale(game)
+    remember_state(game, state)
+
+
+#: PostgreSQL's answers when two transactions clash: deadlock detected, serialization failure.
+CLASHES = ("40P01", "40001")
+
+
+def guarded_write(write):
+    """A write that clashed with another (409) or that SQLite could not take now (locked: 503) saves nothing."""
+    @wraps(write)
+    def guarded(*args, **kwargs):
+        try:
+            return write(*args, **kwargs)
+        except OperationalError as error:
+            db.session.rollback()
+            if getattr(error.orig, "sqlstate", None) in CLASHES:     # PostgreSQL: two tablets at once
+                raise refuse(409, "Someone else changed this game at the same moment, so nothing was saved "
+                                  "from here. Here is the game as it is now: enter again if needed.",
+                             "version", "game.changed") from None
+            if "locked" not in str(error.orig):   # disk full, read-only, connection lost: app/faults.py answers
+                raise
+            raise refuse(503, "The server was too busy to save this: nothing was saved. Please send it again.",
+                         None, "server.busy") from None
+    return guarded
 
 
 def hand_by_token(game: Game, client_token: str | None) -> Hand | None:
@@ -135,25 +215,51 @@ def hand_by_token(game: Game, client_token: str | None) -> Hand | None:
     return db.session.scalar(select(Hand).where(Hand.game_id == game.id, Hand.client_token == client_token))
 
 
+def spent_token(game: Game, client_token: str | None) -> Hand | None:
+    """The hand this token recorded (None when unused); a 409 when that hand has since been removed."""
+    hand = hand_by_token(game, client_token)
+    if hand is not None or not client_token:
+        return hand
+    added = removed_token_event(game, client_token)
+    if added is not None:
+        raise refuse(409, f"Hand {added.hand_number} sent with this token was removed at "
+                          f"{spoken_time(added.at)}: it is not recorded again. If that hand was really "
+                          "played, enter it as a new hand.", "client_token", "token.removed")
+    return None
+
+
+def engine(call, *args):
+    """Run an engine operation; its refusal becomes a GameError."""
+    try:
+        return call(*args)
+    except Refusal as refusal:
+        raise GameError.of(refusal) from None
+
+
+@guarded_write
 def add_hand(game: Game, entries: list[TeamEntry], *, client_token: str | None = None,
-             version: int | None = None) -> tuple[Hand, bool]:
+             version: int | None = None, actor: Actor | None = None) -> tuple[Hand, bool]:
     """Record the next hand; the same client token twice records it once. Returns (hand, created)."""
     if client_token is not None and (not isinstance(client_token, str) or len(client_token) > 64):
-        raise refuse(422, "client_token must be text of at most 64 characters.", "client_token")
-    existing = hand_by_token(game, client_token)
+        raise refuse(422, "client_token must be text of at most 64 characters.", "client_token",
+                     "client_token.invalid")
+    existing = spent_token(game, client_token)
     if existing is not None:
         return existing, False
     check_version(game, version)
+    if len(game.hands) >= MAX_HANDS:
+        raise refuse(422, f"A game holds at most {MAX_HANDS} hands. Start a new game to play on.")
     state = state_of(game)
-    if state.game_over:
-        winner = game.team_names[state.winner]
-        raise refuse(409, f"This game is over: {winner} won at hand {state.won_at}. Start a new game.")
-    entries = check_entries(game, entries, state.totals)
+    if not state.game_over and ended_message(game, state):           # a session's format ended it (issue 7)
+        raise refuse(409, ended_message(game, state))
+    entries = named_entries(game, entries)
+    event, after = engine(do_add_hand, state, entries, game.team_names)
     hand = Hand(number=len(game.hands) + 1, client_token=client_token,
                 entries=[HandEntry.from_engine(i, entry) for i, entry in enumerate(entries)])
     game.hands.append(hand)
+    record(game, event, actor or UNKNOWN_TABLET, client_token=client_token)
     try:
-        commit(game)
+        commit(game, after)
     except GameError:
         existing = hand_by_token(game, client_token)
         if existing is not None:
@@ -167,37 +273,78 @@ def find_hand(game: Game, number: int) -> Hand:
     for hand in game.hands:
         if hand.number == number:
             return hand
-    raise refuse(404, f"This game has no hand number {number}.")
+    raise refuse(404, f"This game has no hand number {number}.", None, "hand.unknown")
 
 
-def correct_hand(game: Game, number: int, entries: list[TeamEntry], *, version: int | None) -> Hand:
+@guarded_write
+def correct_hand(game: Game, number: int, entries: list[TeamEntry], *, version: int | None,
+                 actor: Actor | None = None) -> Hand:
     """Replace a hand's entries; every later total, minimum and the winner follow."""
     check_version(game, version)
     hand = find_hand(game, number)
-    before = state_of(game).hands[number - 2].teams if number > 1 else None
-    totals = tuple(t.progressive for t in before) if before else (0,) * len(game.teams)
-    entries = check_entries(game, entries, totals)
+    entries = named_entries(game, entries)
+    event, after = engine(do_correct_hand, state_of(game), number, entries, game.team_names)
     for row, entry in zip(hand.entries, entries):
         for field in HandEntry.FIELDS:
             setattr(row, field, dict(entry.sets) if field == "sets" else getattr(entry, field))
     hand.updated_at = utcnow()
-    state = state_of(game)
-    if state.won_at is not None and state.won_at < len(game.hands):
-        db.session.rollback()
-        winner = game.team_names[state.winner]
-        raise refuse(422, f"With this correction {winner} would have won at hand {state.won_at}, "
-                          f"but {len(game.hands) - state.won_at} more hands were played after it. "
-                          "Remove the later hands first.")
-    commit(game)
+    record(game, event, actor or UNKNOWN_TABLET)
+    commit(game, after)
     return hand
 
 
-def remove_last_hand(game: Game, number: int, *, version: int | None = None) -> None:
-    """Remove the last hand (only the last one can go)."""
+@guarded_write
+def remove_last_hand(game: Game, number: int, *, version: int | None = None,
+                     actor: Actor | None = None) -> None:
+    """Remove the last hand (only the last one can go); the record keeps it and its token stays spent."""
     check_version(game, version)
     hand = find_hand(game, number)
-    if number != len(game.hands):
-        raise refuse(409, f"Only the last hand (hand {len(game.hands)}) can be removed; "
-                          "correct an earlier hand instead.")
+    event, after = engine(do_remove_hand, state_of(game), number)
     game.hands.remove(hand)
+    game.closed = None
+    record(game, event, actor or UNKNOWN_TABLET)
+    commit(game, after)
+
+
+@guarded_write
+def close_game(game: Game, operation, *, version: int | None = None, actor: Actor | None = None) -> GameEvent:
+    """End early, abandon or delete the game (an engine operation), recorded with who did it."""
+    check_version(game, version)
+    if operation is do_delete_game:
+        event, after = engine(operation, state_of(game))
+    else:
+        event, after = engine(operation, state_of(game), game.team_names)
+    game.closed = after.closing
+    row = record(game, event, actor or UNKNOWN_TABLET)
+    commit(game, after)
+    return row
+
+
+def end_game(game: Game, *, version: int | None = None, actor: Actor | None = None) -> GameEvent:
+    """End the game now: the higher total wins, equal totals draw (rulesets.md "Club formats", time)."""
+    return close_game(game, do_end_game, version=version, actor=actor)
+
+
+def abandon_game(game: Game, *, version: int | None = None, actor: Actor | None = None) -> GameEvent:
+    """Abandon the game: no result."""
+    return close_game(game, do_abandon_game, version=version, actor=actor)
+
+
+def delete_game(game: Game, *, version: int | None = None, actor: Actor | None = None) -> GameEvent:
+    """Delete a game started by mistake (no hands); it leaves the lists, the record stays."""
+    return close_game(game, do_delete_game, version=version, actor=actor)
+
+
+@guarded_write
+def reset_table_code(game: Game, *, actor: Actor | None = None) -> str:
+    """Give the game a new table code (the organiser's tool); tablets holding the old one must ask again."""
+    game.table_code = new_table_code()
+    record(game, do_reset_code(), actor or UNKNOWN_TABLET)
     commit(game)
+    return game.table_code
+
+
+def check_not_deleted(game: Game) -> None:
+    """A deleted game is gone for readers and writers alike (404)."""
+    if game.closed == "deleted":
+        raise refuse(404, f"Game {game.id} was deleted (it was started by mistake).", None, "game.deleted")

@@ -124,7 +124,7 @@ def drop_live_schema(url: str) -> None:
 def live_server(tmp_path_factory):
     """Serve the app on 127.0.0.1 in a thread and yield its base URL."""
     url = live_database_url(tmp_path_factory)
-    application = make_app(url, WTF_CSRF_ENABLED=True)
+    application = make_app(url, WTF_CSRF_ENABLED=True, GAMES_PER_MINUTE=10**6)  # browser tests open many games
     server = make_server("127.0.0.1", 0, application, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

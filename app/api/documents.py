@@ -46,6 +46,9 @@ def game_document(game: Game, state: GameState | None = None) -> dict:
         "won_at": state.won_at,
         "game_over": state.game_over,
         "next_dealer": next_dealer(game, state),
+        "closed": game.closed,
+        "draw": state.draw,
+        "warnings": [warning.as_dict() for warning in state.warnings],
     }
 
 

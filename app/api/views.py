@@ -1,7 +1,7 @@
 """API views: parse the request, call the engine or the game store, answer JSON."""
 from __future__ import annotations
 
-from flask import g, request, url_for
+from flask import current_app, g, request, url_for
 
 from app import services
 from app.api.blueprint import bp
@@ -9,14 +9,17 @@ from app.api.documents import added_hand_document, game_document
 from app.api.inputs import (Rejected, game_request, hand_request, read_body, score_request,
                             set_request, version_argument)
 from app.extensions import db
+from app.gamelog import API, event_document, events_of
 from app.models import Game
 from app.rules import (InvalidHand, Problem, RulesetError, all_rulesets, check_set, describe_ruleset, get_ruleset,
                        score_hand)
 from app.services import GameError
-from app.throttle import check_code_from
+from app.sheets.cache import remembered, version_cache
+from app.sheets.loading import game_stamp, load_whole_game
+from app.brake import check_code_from
 
-GAME = "<int(max=2147483647):game_id>"      # ids beyond a database integer are simply unknown
-HAND = GAME + "/hands/<int(max=2147483647):number>"
+GAME = "<int:game_id>"      # ids beyond a database integer: get_game answers "There is no game number"
+HAND = GAME + "/hands/<int:number>"
 
 
 def error_answer(status: int, problems: list[Problem]):
@@ -49,7 +52,8 @@ def too_deep(error: RecursionError):
 
 def load_game(game_id: int, *, writing: bool = False) -> Game:
     """The game (404 when unknown); a write also needs the X-Table-Code header (403)."""
-    game = services.get_game(game_id)
+    game = load_whole_game(game_id)
+    services.check_not_deleted(game)
     g.api_game = game
     if writing:
         check_code_from(request.remote_addr, game, request.headers.get("X-Table-Code"))
@@ -104,8 +108,13 @@ def create_game():
 
 @bp.get(f"/games/{GAME}")
 def game(game_id: int):
-    """The game with every hand and total; readable without the table code."""
-    return game_document(load_game(game_id))
+    """The game with every hand and total; readable without the table code (kept per game version)."""
+    stamp = game_stamp(game_id)
+    body = version_cache().get(("api", game_id, stamp.version)) if stamp else None
+    if body is None:
+        game = load_game(game_id)
+        body = remembered(("api", game.id, game.version), lambda: current_app.json.dumps(game_document(game)))
+    return current_app.response_class(body, mimetype="application/json")
 
 
 @bp.post(f"/games/{GAME}/hands")
@@ -113,7 +122,7 @@ def add_hand(game_id: int):
     """Record the next hand; the same client_token again answers the hand already recorded."""
     game = load_game(game_id, writing=True)
     entries, token, version = hand_request(read_body(), correcting=False)
-    hand, created = services.add_hand(game, entries, client_token=token, version=version)
+    hand, created = services.add_hand(game, entries, client_token=token, version=version, actor=API)
     return added_hand_document(game, hand), 201 if created else 200
 
 
@@ -122,7 +131,7 @@ def correct_hand(game_id: int, number: int):
     """Correct a hand; every later total, minimum and the winner follow."""
     game = load_game(game_id, writing=True)
     entries, _, version = hand_request(read_body(), correcting=True)
-    services.correct_hand(game, number, entries, version=version)
+    services.correct_hand(game, number, entries, version=version, actor=API)
     return game_document(game)
 
 
@@ -131,5 +140,33 @@ def remove_hand(game_id: int, number: int):
     """Remove the last hand (an optional ?version=N guards against a stale view)."""
     game = load_game(game_id, writing=True)
     version = version_argument(request.args.get("version"))
-    services.remove_last_hand(game, number, version=version)
+    services.remove_last_hand(game, number, version=version, actor=API)
     return game_document(game)
+
+
+@bp.get(f"/games/{GAME}/events")
+def events(game_id: int):
+    """The game's record: every change, oldest first (also of a deleted game: the record stays)."""
+    game = services.get_game(game_id)
+    return {"game": game.id, "events": [event_document(event) for event in events_of(game)]}
+
+
+CLOSINGS = {"end": services.end_game, "abandon": services.abandon_game}
+
+
+@bp.post(f"/games/{GAME}/<any(end, abandon):action>")
+def close(game_id: int, action: str):
+    """End the game early (higher total wins) or abandon it (no result); ?version=N guards a stale view."""
+    game = load_game(game_id, writing=True)
+    version = version_argument(request.args.get("version"))
+    event = CLOSINGS[action](game, version=version, actor=API)
+    return {"event": event_document(event), "game": game_document(game)}
+
+
+@bp.delete(f"/games/{GAME}")
+def delete_game(game_id: int):
+    """Delete a game started by mistake (only with no hands); its record stays."""
+    game = load_game(game_id, writing=True)
+    version = version_argument(request.args.get("version"))
+    event = services.delete_game(game, version=version, actor=API)
+    return {"event": event_document(event)}

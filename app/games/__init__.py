@@ -4,4 +4,4 @@ from flask import Blueprint
 bp = Blueprint("games", __name__)
 
 # The modules below add their routes to bp; imported last so they can import bp.
-from app.games import codes, hands, refusals, views  # noqa: E402,F401
+from app.games import closing, codes, hands, refusals, tablet, views  # noqa: E402,F401

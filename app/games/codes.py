@@ -11,7 +11,7 @@ from app.games import bp
 from app.games.common import load_game
 from app.models import Game
 from app.services import GameError, check_table_code
-from app.throttle import check_code_from
+from app.brake import check_code_from
 
 #: A tablet remembers the codes of this many games at most (the newest).
 REMEMBERED_CODES = 40
@@ -76,7 +76,8 @@ def with_table_code(view):
 def safe_next(game: Game, target: str | None) -> str:
     """Where to go after the code: a page of this game, else the game page."""
     prefix = f"/games/{game.id}/"
-    if target and target.startswith(prefix) and "//" not in target and "\\" not in target:
+    if (isinstance(target, str) and target.startswith(prefix) and "//" not in target and "\\" not in target
+            and target.isascii() and target.isprintable()):     # no CR/LF or other control characters
         return target
     return url_for("games.game", game_id=game.id)
 
@@ -89,7 +90,7 @@ def enter_code(game_id: int):
     if not form.validate():
         return code_page(game, form.next.data or "", form, status=400,
                          error="Please type the table code again.")
-    code = (form.code.data or "").strip()
+    code = str(form.code.data or "").strip()
     try:
         check_code_from(request.remote_addr, game, code)
     except GameError as error:

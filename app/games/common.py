@@ -4,17 +4,17 @@ from __future__ import annotations
 from flask import abort
 
 from app.models import Game
-from app.services import GameError, get_game
-
-#: Ids beyond a 32-bit integer cannot exist (PostgreSQL would refuse to look them up).
-LARGEST_ID = 2**31 - 1
+from app.services import LARGEST_ID, GameError, check_not_deleted
+from app.sheets.loading import game_row, load_whole_game
 
 
-def load_game(game_id: int) -> Game:
-    """The game, or the friendly 404 page."""
+def load_game(game_id: int, *, whole: bool = True) -> Game:
+    """The game loaded whole (a fixed number of queries), or its row alone; or the friendly 404 page."""
     if not 0 < game_id <= LARGEST_ID:
         abort(404, f"There is no game number {game_id}.")
     try:
-        return get_game(game_id)
+        game = load_whole_game(game_id) if whole else game_row(game_id)
+        check_not_deleted(game)
     except GameError as error:
         abort(404, error.problems[0].message)
+    return game

@@ -53,6 +53,7 @@ class Line:
     label: str
     hint: str = ""
     kind: str = "stepper"   # "stepper" or "points"
+    rare: bool = False      # kept behind "more sets" (the rule set marks the set type rare)
 
 
 @dataclass(frozen=True)
@@ -70,7 +71,7 @@ def count_hint(value: int, word: str = "each") -> str:
 
 def sections(ruleset: RuleSet) -> tuple[Section, ...]:
     """The rows of a team's card for this rule set, grouped under headings."""
-    sets = tuple(Line(f"set_{s.id}", s.name, count_hint(s.bonus)) for s in ruleset.set_types)
+    sets = tuple(Line(f"set_{s.id}", s.name, count_hint(s.bonus), rare=s.rare) for s in ruleset.set_types)
     threes = [Line("red_threes", "Red 3s on the table", trey_table_words(ruleset.red_three_table))]
     if ruleset.red_threes_in_hand_allowed:
         threes.append(Line("red_threes_in_hand", "Red 3s left in hand",
@@ -97,7 +98,6 @@ def count_names(ruleset: RuleSet) -> list[str]:
 def team_form_class(ruleset: RuleSet) -> type[Form]:
     """A team's part of the hand form for this rule set."""
     attrs = {name: CountField(name, default=0) for name in count_names(ruleset)}
-    attrs["not_melded"] = BooleanField("Not yet melded")
     attrs["melded_yes"] = HiddenField()   # keeps a 'melded: true' entered through the API
     return type("TeamForm", (Form,), attrs)
 
@@ -112,6 +112,7 @@ def hand_form_class(ruleset: RuleSet, team_names: list[str]) -> type[FlaskForm]:
                         message="Choose who went out, or 'Nobody' if the stock ran out."),
         concealed=BooleanField("Went out concealed"),
         version=HiddenField(),
+        hand_number=HiddenField(),
         client_token=HiddenField(),
     )
     return type("HandForm", (FlaskForm,), attrs)
@@ -130,7 +131,6 @@ def hand_data(hand: Hand) -> dict:
         for name in ("table_points", "hand_points", "red_threes", "red_threes_in_hand",
                      "black_threes_in_hand", "black_threes_melded", "failed_go_outs"):
             team[name] = getattr(entry, name)
-        team["not_melded"] = entry.melded is False
         team["melded_yes"] = "yes" if entry.melded is True else ""
         data[f"team{i}"] = team
         if entry.went_out:
@@ -175,7 +175,7 @@ def problem_field(path: str | None, form: FlaskForm) -> str | None:
     team, set_id, name = match.groups()
     if name in ("went_out", "concealed"):
         return name
-    target = f"set_{set_id}" if set_id else {"melded": "not_melded"}.get(name, name)
+    target = f"set_{set_id}" if set_id else name
     part = getattr(form, f"team{team}", None)
     if part is None or target not in part.form:
         return None
@@ -217,7 +217,7 @@ def team_entry(part: Form, ruleset: RuleSet, name: str, went_out: bool, conceale
     """One team's entry as the engine takes it."""
     sets = {s.id: part[f"set_{s.id}"].data or 0 for s in ruleset.set_types}
     counts = {line: part[line].data or 0 for line in count_names(ruleset) if not line.startswith("set_")}
-    melded = False if part.not_melded.data else (True if part.melded_yes.data == "yes" else None)
+    melded = True if part.melded_yes.data == "yes" else None     # else the engine works it out
     return TeamEntry(name=name, sets=sets, went_out=went_out, concealed=concealed, melded=melded, **counts)
 
 
@@ -225,6 +225,12 @@ def version_of(form: FlaskForm) -> int:
     """The game version the form was read from; -1 (always stale) when it is missing or garbled."""
     text = (form.version.data or "").strip()
     return int(text) if text.isdigit() and len(text) < 10 else -1
+
+
+def hand_number_of(form: FlaskForm) -> int | None:
+    """The hand number the form was opened for; None when the form did not say (an older page)."""
+    text = (form.hand_number.data or "").strip()
+    return int(text) if text.isdigit() and len(text) < 10 else None
 
 
 def token_of(form: FlaskForm) -> str | None:

@@ -9,14 +9,15 @@ from app.games import bp
 from app.games.codes import needs_code, with_table_code
 from app.games.common import load_game
 from app.games.forms import ConfirmForm
-from app.games.handform import (Reading, hand_data, hand_form_class, new_token, read_form, sections,
-                                token_of, version_of)
+from app.games.handform import (Reading, hand_data, hand_form_class, hand_number_of, new_token,
+                                read_form, sections, token_of, version_of)
+from app.games.tablet import tablet
 from app.games.views import game_page
 from app.models import Game, Hand
 from app.rules import (CARD_POINTS, GameState, dealer_for_hand, initial_meld_minimum, score_hand,
-                       validate_hand)
-from app.services import (GameError, add_hand, correct_hand, remove_last_hand, ruleset_of,
-                          state_of)
+                       validate_hand, winner_sentence)
+from app.services import (GameError, add_hand, correct_hand, hand_by_token, remove_last_hand,
+                          ruleset_of, state_of)
 from app.sheets.view import game_sheet
 
 #: The card-count helper's rows: which cards, and the points each counts (the engine's card points).
@@ -69,17 +70,25 @@ def render_hand(game: Game, form, number: int, *, editing: bool, reading: Readin
         "games/hand.html", game=game, ruleset=ruleset, form=form, number=number, editing=editing,
         teams=teams, sections=sections(ruleset), errors=reading.errors, general=reading.general,
         dealer=dealer(game, number), preview_url=preview_url, notice=notice, card_groups=CARD_GROUPS,
+        labels=field_labels(ruleset, form, game.team_names),
     ), status
 
 
+def field_labels(ruleset, form, names: list[str]) -> dict[str, tuple[str, str]]:
+    """Each form field's words and the id to jump to, for the refusal summary."""
+    labels = {"went_out": ("Who went out?", f"went_out-{form.went_out.options[0][0]}"),
+              "concealed": ("Went out concealed", "concealed")}
+    for i, name in enumerate(names):
+        for section in sections(ruleset):
+            for line in section.lines:
+                field_id = f"team{i}-{line.name}"
+                labels[field_id] = (f"{line.label} ({name})", field_id)
+    return labels
+
+
 def check(game: Game, form, number: int) -> Reading:
-    """Read the form and let the engine check the entries against the totals before the hand."""
-    ruleset = ruleset_of(game)
-    reading = read_form(form, ruleset, game.team_names)
-    if reading.entries is not None:
-        state = state_of(game)
-        reading.add_problems(validate_hand(ruleset, reading.entries, totals_before(game, state, number)), form)
-    return reading
+    """Read the form; the game store lets the engine check the entries once, when saving."""
+    return read_form(form, ruleset_of(game), game.team_names)
 
 
 def refused(game: Game, error: GameError, form, number: int, *, editing: bool):
@@ -93,7 +102,22 @@ def refused(game: Game, error: GameError, form, number: int, *, editing: bool):
         return needs_code(game) or abort(403, str(error))
     reading = Reading(None)
     reading.add_problems(error.problems, form)
-    return render_hand(game, form, number, editing=editing, reading=reading, status=422)
+    return render_hand(game, form, number, editing=editing, reading=reading,
+                       status=503 if error.status == 503 else 422)
+
+
+def stale_notice(game: Game, form, number: int) -> str | None:
+    """Why a form opened for another hand must not be saved (Back after saving, a restored page,
+    another tablet); None when it may go on. A token already recorded goes on (the service answers
+    'already saved'); a moved game version is the service's refusal."""
+    if hand_by_token(game, token_of(form)) is not None:
+        return None
+    opened_for = hand_number_of(form)
+    if opened_for is None or opened_for == number or state_of(game).game_over:
+        return None             # a game that is over: the service says so
+    return (f"Nothing was saved: this form was for hand {opened_for}, and hand {opened_for} is already "
+            f"recorded (saved on another tablet, or the Back button brought the form back). Here is the "
+            f"game as it is now; press \u201cEnter hand {number}\u201d for the next hand.")
 
 
 @bp.route("/games/<int:game_id>/hands/new", methods=["GET", "POST"])
@@ -106,14 +130,19 @@ def hand_new(game: Game):
             flash("This game is over: no more hands can be entered. Start a new game from the home page.",
                   "info")
             return redirect(url_for("games.game", game_id=game.id))
-        form = form_for(game, data={"version": str(game.version), "client_token": new_token()})
+        form = form_for(game, data={"version": str(game.version), "client_token": new_token(),
+                                    "hand_number": str(number)})
         return render_hand(game, form, number, editing=False)
     form = form_for(game)
+    notice = stale_notice(game, form, number)
+    if notice:
+        return game_page(game, notice=notice, status=409)
     reading = check(game, form, number)
     if not reading.ok:
         return render_hand(game, form, number, editing=False, reading=reading, status=422)
     try:
-        hand, created = add_hand(game, reading.entries, client_token=token_of(form), version=version_of(form))
+        hand, created = add_hand(game, reading.entries, client_token=token_of(form), version=version_of(form),
+                                  actor=tablet())
     except GameError as error:
         return refused(game, error, form, number, editing=False)
     if created:
@@ -136,7 +165,7 @@ def hand_edit(game: Game, number: int):
     if not reading.ok:
         return render_hand(game, form, number, editing=True, reading=reading, status=422)
     try:
-        correct_hand(game, number, reading.entries, version=version_of(form))
+        correct_hand(game, number, reading.entries, version=version_of(form), actor=tablet())
     except GameError as error:
         return refused(game, error, form, number, editing=True)
     flash(f"Hand {number} corrected.", "success")
@@ -154,7 +183,7 @@ def hand_remove(game: Game, number: int):
     form = ConfirmForm()
     if request.method == "POST" and form.validate():
         try:
-            remove_last_hand(game, number, version=version_of(form))
+            remove_last_hand(game, number, version=version_of(form), actor=tablet())
         except GameError as error:
             db.session.rollback()
             if error.status == 404:
@@ -189,12 +218,14 @@ def preview(game_id: int, number: int | None = None):
     teams = [{"name": team.name, "score": team.score, "total": team.progressive,
               "score_text": signed(team.score), "total_text": points(team.progressive),
               "next_minimum": team.next_initial_meld_minimum,
+              "melded": entry.has_melded,
               "lines": [{"label": line.label, "points": line.points, "text": signed(line.points)}
                         for line in team.breakdown]}
-             for team in result.teams]
+             for team, entry in zip(result.teams, reading.entries)]
     last = number >= len(game.hands)
     winner = result.teams[result.winner].name if last and result.winner is not None else None
-    return jsonify(ok=True, teams=teams, winner=winner, went_out_chosen=reading.went_out_chosen)
+    return jsonify(ok=True, teams=teams, winner=winner, went_out_chosen=reading.went_out_chosen,
+                   winner_sentence=winner_sentence(winner) if winner else None)
 
 
 def resend_page(game_id: int, number: int | None, message: str):

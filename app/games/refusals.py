@@ -5,7 +5,9 @@ from urllib.parse import urlsplit
 
 from flask import jsonify, render_template, request
 from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException
 
+from app.errors import handle_http_exception
 from app.games import bp
 
 REFUSED = ("For your safety nothing was saved: this page had been open for a long time, "
@@ -25,7 +27,10 @@ def refused_page(error: CSRFError):
     args = request.view_args or {}
     if request.endpoint in ("games.hand_new", "games.hand_edit") and same_origin():
         from app.games.hands import resend_page
-        return resend_page(args["game_id"], args.get("number"), REFUSED)
+        try:
+            return resend_page(args["game_id"], args.get("number"), REFUSED)
+        except HTTPException as missing:    # an unknown game or hand: its own clear page
+            return handle_http_exception(missing)
     back = f"/games/{args['game_id']}" if "game_id" in args else request.path
     return render_template("games/refused.html", message=REFUSED, back=back), 400
 

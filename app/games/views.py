@@ -5,18 +5,25 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 
 from flask import flash, redirect, render_template, request, url_for
-from sqlalchemy import select
+from markupsafe import Markup
+from sqlalchemy import or_, select
+from sqlalchemy.orm import selectinload
 
+from app.club.ending import ended_message
 from app.extensions import db
 from app.games import bp
 from app.games.codes import known_code, remember_code
+from app.gamelog import event_sentence, events_of
 from app.games.common import load_game
+from app.games.tablet import tablet
 from app.games.forms import (ALL_SEATS, PLAYER_COUNTS, SEAT_COUNTS, SOLO_COUNTS, TEAM_DEFAULTS,
                              NewGameForm, default_player_name, seat_value, variation_field)
 from app.models import Game
 from app.rules import InvalidHand, RulesetError, all_rulesets
 from app.services import GameError, create_game, ruleset_of, state_of
-from app.sheets.view import game_sheet
+from app.sheets.cache import remembered, version_cache
+from app.sheets.loading import ensure_whole, sheet_of, whole_games
+from app.brake import check_code_from
 
 #: The home page lists at most this many games in each section.
 LISTED_GAMES = 30
@@ -24,12 +31,29 @@ LISTED_GAMES = 30
 
 def game_page(game: Game, *, notice: str | None = None, status: int = 200):
     """The game page (score sheet, totals, next dealer, actions), with an optional notice."""
-    state = state_of(game)
+    state, record = remembered(("page_state", game.id, game.version), lambda: page_state(game))
+    notice = notice or ended_message(game, state)   # a session's game ended by its format (issue 7)
+    sheet = sheet_of(game)
+    table = remembered(("sheet_html", game.id, game.version),
+                       lambda: Markup(render_template("sheets/_sheet.html", sheet=sheet)))
     return render_template(
-        "games/game.html", game=game, sheet=game_sheet(game, state), notice=notice,
+        "games/game.html", game=game, sheet=sheet, sheet_table=table, notice=notice,
         code=known_code(game),
-        last_hand=len(game.hands),
+        last_hand=len(sheet.rows), state=state, record=record,
     ), status
+
+
+def page_state(game: Game) -> tuple:
+    """The game's state and its record in words, worked out once per version of the game."""
+    whole = ensure_whole(game)
+    state = state_of(whole)
+    return state, record_lines(whole, state)
+
+
+def record_lines(game: Game, state) -> list[str]:
+    """The game's record in plain words, newest first (the opening line left out)."""
+    return [event_sentence(game, event, state.ruleset.threes)
+            for event in reversed(events_of(game)) if event.kind != "game_opened"]
 
 
 @dataclass(frozen=True)
@@ -51,18 +75,24 @@ def local(moment: datetime | None) -> datetime:
     return (moment or datetime.now(timezone.utc)).replace(tzinfo=timezone.utc).astimezone()
 
 
-def game_card(game: Game, today) -> GameCard:
-    """A game's line on the home page (its totals replayed by the engine)."""
-    started = local(game.created_at)
+def card_figures(game: Game) -> tuple[tuple[int, ...], int | None, int]:
+    """A game's totals, winner and number of hands, replayed by the engine."""
     try:
         state = state_of(game)
         totals, winner = state.totals, state.winner
     except (InvalidHand, RulesetError):
         totals, winner = (0,) * len(game.teams), None
+    return totals, winner, len(game.hands)
+
+
+def game_card(game: Game, today) -> GameCard:
+    """A game's line on the home page (its figures kept per version of the game)."""
+    started = local(game.created_at)
+    totals, winner, hands = remembered(("card", game.id, game.version), lambda: card_figures(game))
     return GameCard(
         id=game.id, title=game.table_label or f"Game {game.id}", ruleset=ruleset_name(game),
         when=started.strftime("%H:%M") if started.date() == today else started.strftime("%d %b %Y"),
-        today=started.date() == today, teams=list(zip(game.team_names, totals)), hands=len(game.hands),
+        today=started.date() == today, teams=list(zip(game.team_names, totals)), hands=hands,
         winner=game.team_names[winner] if winner is not None else None)
 
 
@@ -77,16 +107,26 @@ def ruleset_name(game: Game) -> str:
 def listed(finished: bool) -> list[Game]:
     """The newest games in progress (or finished), today's first."""
     done = Game.finished_at.is_not(None) if finished else Game.finished_at.is_(None)
-    query = select(Game).where(done).order_by(Game.created_at.desc(), Game.id.desc()).limit(LISTED_GAMES)
-    return list(db.session.scalars(query))
+    shown = or_(Game.closed.is_(None), Game.closed != "deleted")
+    query = select(Game).where(done, shown).order_by(Game.created_at.desc(), Game.id.desc()).limit(LISTED_GAMES)
+    return list(db.session.scalars(query.options(selectinload(Game.teams))))
+
+
+def load_uncounted(games: list[Game]) -> list[Game]:
+    """Load whole, in one batch, the games whose card figures are not kept yet (a fixed number of queries)."""
+    cache = version_cache()
+    missing = [g.id for g in games if cache.get(("card", g.id, g.version)) is None]
+    return whole_games(select(Game).where(Game.id.in_(missing))) if missing else []
 
 
 @bp.get("/")
 def home():
     """Games in progress and finished, today's first; a big New game button."""
     today = local(None).date()
-    playing = [game_card(g, today) for g in listed(False)]
-    finished = [game_card(g, today) for g in listed(True)]
+    games = listed(False), listed(True)
+    loaded = load_uncounted(games[0] + games[1])  # noqa: F841  (held so the session keeps them loaded)
+    playing = [game_card(g, today) for g in games[0]]
+    finished = [game_card(g, today) for g in games[1]]
     return render_template("home.html", playing=playing, finished=finished)
 
 
@@ -113,7 +153,7 @@ def new_game():
         try:
             game = create_game(ruleset.id, form.variations(ruleset), form.teams(),
                                table_label=(form.table_label.data or "").strip(),
-                               first_dealer=form.first_dealer_seat())
+                               first_dealer=form.first_dealer_seat(), actor=tablet())
         except GameError as error:
             db.session.rollback()
             for problem in error.problems:
@@ -135,5 +175,16 @@ def new_game():
 
 @bp.get("/games/<int:game_id>")
 def game(game_id: int):
-    """The score sheet with the totals, next meld minimums, next dealer and the winner."""
-    return game_page(load_game(game_id))
+    """The score sheet with the totals, next meld minimums, next dealer and the winner.
+
+    `?code=NNNN` (a table card's QR code) is checked once, remembered like a typed code, and dropped from the address.
+    """
+    game = load_game(game_id, whole=False)      # state and sheet are kept per version of the game
+    if "code" in request.args:
+        try:
+            check_code_from(request.remote_addr, game, request.args["code"].strip())
+        except GameError as error:
+            return game_page(game, notice=error.problems[0].message, status=error.status)
+        remember_code(game.id, game.table_code)
+        return redirect(url_for("games.game", game_id=game.id))
+    return game_page(game)

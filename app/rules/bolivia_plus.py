@@ -33,7 +33,7 @@ RULESET = RuleSet(
                  min_twos=1, min_jokers=1, min_points=SIX_TWOS_AND_A_JOKER),
         wild_set("pure_wild_canasta", "Pure Wild Canasta", 2500,
                  "Seven deuces or seven jokers; counts as a natural canasta for going out.",
-                 colour="red", mixes=((7, 0), (0, 7))),
+                 colour="red", mixes=((7, 0), (0, 7)), rare=True),
     ),
     requirement=Requirement((frozenset({"sequence"}), NATURALS, ANY_SET),
                             "3 canastas: a Sequence, a Natural Canasta and one more of any type"),
@@ -67,6 +67,7 @@ RULESET = RuleSet(
     team_sizes=(3, 2),
     sequence_span=("4", "K"),
     sequence_core=("7", "8", "9", "10"),
+    threes="treys",
 )
 
 

@@ -38,7 +38,8 @@ def natural_sequence(id: str, name: str, bonus: int, description: str) -> SetTyp
 
 def wild_set(id: str, name: str, bonus: int, description: str, *, colour: str = "black",
              min_twos: int = 0, min_jokers: int = 0, min_points: int = SEVEN_TWOS,
-             mixes: tuple[tuple[int, int], ...] | None = None) -> SetType:
+             mixes: tuple[tuple[int, int], ...] | None = None, rare: bool = False) -> SetType:
     """Exactly seven wild cards; `mixes` lists the exact (2s, jokers) mixes when only some count."""
     return SetType(id, name, bonus, description, "wild", colour, min_points,
-                   min_wild=7, max_wild=7, min_twos=min_twos, min_jokers=min_jokers, wild_mixes=mixes)
+                   min_wild=7, max_wild=7, min_twos=min_twos, min_jokers=min_jokers, wild_mixes=mixes,
+                   rare=rare)

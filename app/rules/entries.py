@@ -18,6 +18,7 @@ class Problem:
 
     field: str | None
     message: str
+    code: str = ""   # a stable key ("went_out.missing_sets") for tests, events and clients; never wording
 
     def as_dict(self) -> dict:
         """The error shape of the JSON API."""
@@ -57,8 +58,9 @@ class TeamEntry:
         return self.has_sets or self.table_points > 0
 
     def set_count(self, set_id: str) -> int:
-        """How many completed sets of this type the team has."""
-        return self.sets.get(set_id, 0)
+        """How many completed sets of this type the team has (0 for a figure that is not a count)."""
+        count = self.sets.get(set_id, 0)
+        return count if isinstance(count, int) and not isinstance(count, bool) and count > 0 else 0
 
     def as_dict(self) -> dict:
         """The entry as the JSON API and the database store it."""
@@ -81,10 +83,11 @@ class BreakdownLine:
     label: str
     points: int
     part: str  # "bonus" or "cards"
+    kind: str = ""  # a stable key ("red_threes", "going_out_bonus", "sets.red_samba"); never wording
 
     def as_dict(self) -> dict:
-        """As the JSON API shows it."""
-        return {"label": self.label, "points": self.points}
+        """As the JSON API shows it (kind: a stable key for scripts and CSV columns)."""
+        return {"label": self.label, "points": self.points, "kind": self.kind}
 
 
 @dataclass(frozen=True)

@@ -1,23 +1,45 @@
 """A whole game replayed hand by hand: totals, minimums, the winner and who deals next."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Sequence
 
 from .entries import HandResult, Problem, TeamEntry
 from .model import RuleSet
 from .progress import initial_meld_minimum
 from .scoring import score_hand
+from .validation import validate_hand
+
+
+@dataclass(frozen=True)
+class HandWarning:
+    """A stored hand today's rules would refuse: it is still scored as entered, and shown with this."""
+
+    hand_number: int
+    problem: Problem
+
+    def as_dict(self) -> dict:
+        """As the JSON API shows it."""
+        return {"hand": self.hand_number, "code": self.problem.code, "field": self.problem.field,
+                "message": self.problem.message}
 
 
 @dataclass(frozen=True)
 class GameState:
-    """Where a game stands after its hands: every hand's result, totals and the winner."""
+    """Where a game stands after its hands: every hand's result, totals and the winner.
+
+    `closing` is how the table closed the game before its winning rule was met: "ended" (the
+    higher total wins, as the "time" format of rulesets.md "Club formats"), "abandoned" (no
+    result), "deleted"; None while the game runs on its own rule.
+    """
 
     ruleset: RuleSet
     target: int
     team_count: int
     hands: tuple[HandResult, ...]
+    entries: tuple[tuple[TeamEntry, ...], ...] = ()
+    closing: str | None = None
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -26,38 +48,79 @@ class GameState:
             return (0,) * self.team_count
         return tuple(team.progressive for team in self.hands[-1].teams)
 
+    def totals_before(self, number: int) -> tuple[int, ...]:
+        """Each team's total before hand `number` (1-based)."""
+        if number <= 1 or not self.hands:
+            return (0,) * self.team_count
+        return tuple(team.progressive for team in self.hands[min(number, len(self.hands) + 1) - 2].teams)
+
     @property
     def next_initial_meld_minimums(self) -> tuple[int, ...]:
         """Each team's initial-meld minimum for the next hand."""
         return tuple(initial_meld_minimum(self.ruleset, total) for total in self.totals)
 
     @property
-    def winner(self) -> int | None:
-        """The winning team's index, decided by the hand that ended the game."""
+    def ruled_winner(self) -> int | None:
+        """The winner by the rule set's own winning rule (the first hand that produced one)."""
         return next((hand.winner for hand in self.hands if hand.winner is not None), None)
 
     @property
+    def winner(self) -> int | None:
+        """The winning team's index: by the rule set's rule, else the higher total of a game ended early."""
+        ruled = self.ruled_winner
+        if ruled is not None or self.closing != "ended" or not self.hands:
+            return ruled
+        top = max(self.totals)
+        return self.totals.index(top) if self.totals.count(top) == 1 else None
+
+    @property
+    def draw(self) -> bool:
+        """A game ended early with equal totals at the top (rulesets.md "Club formats")."""
+        return self.closing == "ended" and bool(self.hands) and self.winner is None
+
+    @property
     def game_over(self) -> bool:
-        """True once a hand has produced a winner."""
-        return self.winner is not None
+        """True once a hand has produced a winner, or the table has closed the game."""
+        return self.ruled_winner is not None or self.closing is not None
 
     @property
     def won_at(self) -> int | None:
-        """The number (1-based) of the hand that produced the winner."""
-        return next((i + 1 for i, hand in enumerate(self.hands) if hand.winner is not None), None)
+        """The number (1-based) of the hand that produced the winner (the last hand of a game ended early)."""
+        ruled = next((i + 1 for i, hand in enumerate(self.hands) if hand.winner is not None), None)
+        if ruled is None and self.winner is not None:
+            return len(self.hands)
+        return ruled
+
+    @cached_property
+    def warnings(self) -> tuple[HandWarning, ...]:
+        """Every problem today's rules find in the stored hands, each with its hand number."""
+        found = []
+        for number, entries in enumerate(self.entries, start=1):
+            for problem in validate_hand(self.ruleset, entries, self.totals_before(number)):
+                found.append(HandWarning(number, problem))
+        return tuple(found)
+
+    def plus(self, entries: Sequence[TeamEntry]) -> GameState:
+        """The state with one more hand, scored as entered (checked beforehand by the caller)."""
+        result = score_hand(self.ruleset, entries, self.totals, self.target, validate=False)
+        return replace(self, hands=self.hands + (result,), entries=self.entries + (tuple(entries),))
+
+    def closed(self, closing: str | None) -> GameState:
+        """The same hands, closed this way (or open again with None)."""
+        return replace(self, closing=closing)
 
 
 def replay(ruleset: RuleSet, hands: Sequence[Sequence[TeamEntry]], team_count: int,
-           target: int | None = None) -> GameState:
-    """Score every hand in order, each from the totals the hands before it left."""
+           target: int | None = None, closing: str | None = None) -> GameState:
+    """Score every hand in order, each from the totals the hands before it left, as it was entered.
+
+    Stored hands are not re-validated: a hand today's rules would refuse shows in `warnings`.
+    """
     target = ruleset.target if target is None else target
-    totals = [0] * team_count
-    results = []
+    state = GameState(ruleset, target, team_count, (), (), closing)
     for entries in hands:
-        result = score_hand(ruleset, entries, totals, target)
-        totals = [team.progressive for team in result.teams]
-        results.append(result)
-    return GameState(ruleset, target, team_count, tuple(results))
+        state = state.plus(entries)
+    return state
 
 
 def seat_order(team_players: Sequence[Sequence[str]]) -> list[tuple[int, int]]:
@@ -87,12 +150,13 @@ def table_problems(ruleset: RuleSet, team_sizes: Sequence[int]) -> list[Problem]
     allowed = "two teams of 2 or 3 players"
     if ruleset.solo_players:
         allowed += ", or 2 or 3 players each playing alone"
-    return [Problem("teams", f"{ruleset.name} is played by {allowed}.")]
+    return [Problem("teams", f"{ruleset.name} is played by {allowed}.", "teams.size")]
 
 
 def solo_variation_problems(ruleset: RuleSet) -> list[Problem]:
     """A variation for players alone is offered only when each player plays alone (rulesets.md, sambola)."""
-    return [Problem(f"variations.{v.id}", f"'{v.name}' is only for games where each player plays alone.")
+    return [Problem(f"variations.{v.id}", f"'{v.name}' is only for games where each player plays alone.",
+                    "variations.solo_only")
             for v in ruleset.variations if v.solo_only and v.id in ruleset.chosen]
 
 

@@ -35,6 +35,7 @@ class SetType:
     max_cards: int | None = SET_SIZE   # None: a group may grow past seven natural cards
     min_natural: int = 0
     wild_mixes: tuple[tuple[int, int], ...] | None = None   # exact (2s, jokers) mixes, None: any
+    rare: bool = False          # seldom made: the hand form keeps it behind "more sets"
 
 
 @dataclass(frozen=True)
@@ -133,6 +134,7 @@ class RuleSet:
     sequence_span: tuple[str, str] = ("4", "A")   # lowest and highest rank a sequence may hold
     sequence_core: tuple[str, ...] = ()           # ranks every sequence must hold
     solo_players: tuple[int, ...] = ()
+    threes: str = "3s"                            # what the players call their 3s: "3s", "treys" (bolivia-plus.txt)
 
     def set_type(self, set_id: str) -> SetType:
         """The set type with this id; KeyError when the rule set has none."""

@@ -7,6 +7,7 @@ from typing import Callable, Mapping
 from . import bolivia, bolivia_classic, bolivia_hoyle, bolivia_plus, sambola
 from .entries import Problem
 from .model import RuleSet
+from .refusal import Refusal
 
 _MODULES = (bolivia, sambola, bolivia_plus, bolivia_classic, bolivia_hoyle)
 _BUILDERS: Mapping[str, Callable[[dict[str, str]], RuleSet]] = MappingProxyType(
@@ -14,12 +15,11 @@ _BUILDERS: Mapping[str, Callable[[dict[str, str]], RuleSet]] = MappingProxyType(
 _BASE: Mapping[str, RuleSet] = MappingProxyType({m.RULESET.id: m.RULESET for m in _MODULES})
 
 
-class RulesetError(ValueError):
+class RulesetError(Refusal, ValueError):
     """An unknown rule set or variation; carries the problems for the player."""
 
     def __init__(self, problems: list[Problem]):
-        super().__init__("; ".join(p.message for p in problems))
-        self.problems = problems
+        super().__init__("invalid", problems)
 
 
 def ruleset_ids() -> tuple[str, ...]:
@@ -37,7 +37,8 @@ def variation_problems(ruleset_id: str, variations: Mapping | None,
     """Every problem with a rule set id and its variations, for a player to read."""
     if ruleset_id not in _BASE:
         known = ", ".join(_BASE)
-        return [Problem("ruleset", f"There is no rule set '{ruleset_id}'. Choose one of: {known}.")]
+        return [Problem("ruleset", f"There is no rule set '{ruleset_id}'. Choose one of: {known}.",
+                        "ruleset.unknown")]
     base = _BASE[ruleset_id]
     problems = []
     for key, value in (variations or {}).items():
@@ -46,12 +47,12 @@ def variation_problems(ruleset_id: str, variations: Mapping | None,
         except KeyError:
             names = ", ".join(v.id for v in base.variations) or "none"
             problems.append(Problem(f"{field}.{key}", f"{base.name} has no variation '{key}' "
-                                                      f"(its variations: {names})."))
+                                                      f"(its variations: {names}).", "variation.unknown"))
             continue
         if isinstance(value, bool) or str(value) not in variation.values:
             allowed = " or ".join(variation.values)
             problems.append(Problem(f"{field}.{key}", f"{variation.name} must be {allowed}, "
-                                                      f"not {value!r}."))
+                                                      f"not {value!r}.", "variation.value"))
     return problems
 
 

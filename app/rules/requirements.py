@@ -60,5 +60,5 @@ def going_out_message(ruleset: RuleSet, team_name: str, sets: Mapping[str, int])
     """Why a team cannot go out, naming what the rules need, what it has and what it lacks."""
     missing = missing_slots(ruleset, sets)
     lacks = "; ".join(describe_slot(ruleset, slot) for slot in missing)
-    return (f"{team_name} cannot go out: {ruleset.name} needs {ruleset.requirement.words}; "
+    return (f"{team_name} cannot go out: going out needs {ruleset.requirement.words}; "
             f"they have {describe_sets(ruleset, sets)} (missing: {lacks}).")

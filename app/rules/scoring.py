@@ -15,42 +15,55 @@ def team_label(entry: TeamEntry, index: int) -> str:
     return entry.name or f"Team {index + 1}"
 
 
-def trey_value(ruleset: RuleSet, count: int) -> int:
+def count(value) -> int:
+    """A stored count as the scorer reads it: a whole number 0 or more, anything else 0."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
+
+
+def figure(value) -> int:
+    """A stored figure as the scorer reads it: a whole number, anything else 0."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def trey_value(ruleset: RuleSet, number: int) -> int:
     """What this many red 3s on the table are worth by the rule set's table."""
-    return ruleset.red_three_table[min(count, len(ruleset.red_three_table) - 1)]
+    return ruleset.red_three_table[min(count(number), len(ruleset.red_three_table) - 1)]
 
 
 def set_lines(ruleset: RuleSet, entry: TeamEntry) -> list[BreakdownLine]:
     """A bonus line for each type of completed set."""
-    return [BreakdownLine(f"{s.name} x{entry.set_count(s.id)}", s.bonus * entry.set_count(s.id), "bonus")
+    return [BreakdownLine(f"{s.name} x{entry.set_count(s.id)}", s.bonus * entry.set_count(s.id), "bonus",
+                          f"sets.{s.id}")
             for s in ruleset.set_types if entry.set_count(s.id)]
 
 
 def red_three_lines(ruleset: RuleSet, entry: TeamEntry) -> list[BreakdownLine]:
     """Red 3s on the table: plus, minus when not melded (bolivia), or 0 without going-out sets."""
-    count = entry.red_threes
-    if not count:
+    number = count(entry.red_threes)
+    if not number:
         return []
-    value = trey_value(ruleset, count)
-    label = f"Red 3s x{count}"
+    value = trey_value(ruleset, number)
+    label = f"Red {ruleset.threes} x{number}"
     if ruleset.unmelded_red_threes == "negative" and not entry.has_melded:
         value, label = -value, label + " (not melded: minus)"
     if ruleset.red_threes_need_going_out_sets and not has_going_out_sets(ruleset, entry.sets):
         value, label = 0, label + " (no going-out sets: 0)"
-    return [BreakdownLine(label, value, "bonus")]
+    return [BreakdownLine(label, value, "bonus", "red_threes")]
 
 
 def black_three_lines(ruleset: RuleSet, entry: TeamEntry) -> list[BreakdownLine]:
     """Melded black 3s (card value, or the trey table in bolivia_plus) and those left in hand."""
     lines = []
-    melded = entry.black_threes_melded
+    melded = count(entry.black_threes_melded)
+    label = f"Black {ruleset.threes} melded x{melded}"
     if melded and ruleset.black_three_melding == "trey_table":
-        lines.append(BreakdownLine(f"Black 3s melded x{melded}", trey_value(ruleset, melded), "bonus"))
+        lines.append(BreakdownLine(label, trey_value(ruleset, melded), "bonus", "black_threes_melded"))
     elif melded:
-        lines.append(BreakdownLine(f"Black 3s melded x{melded}", 5 * melded, "cards"))
-    if entry.black_threes_in_hand:
-        lines.append(BreakdownLine(f"Black 3s in hand x{entry.black_threes_in_hand}",
-                                   ruleset.black_three_in_hand_points * entry.black_threes_in_hand, "cards"))
+        lines.append(BreakdownLine(label, 5 * melded, "cards", "black_threes_melded"))
+    held = count(entry.black_threes_in_hand)
+    if held:
+        lines.append(BreakdownLine(f"Black {ruleset.threes} in hand x{held}",
+                                   ruleset.black_three_in_hand_points * held, "cards", "black_threes_penalty"))
     return lines
 
 
@@ -59,23 +72,25 @@ def going_out_lines(ruleset: RuleSet, entry: TeamEntry) -> list[BreakdownLine]:
     if not entry.went_out:
         return []
     if entry.concealed:
-        return [BreakdownLine("Going out concealed", ruleset.concealed_bonus, "bonus")]
-    return [BreakdownLine("Going out", ruleset.going_out_bonus, "bonus")]
+        return [BreakdownLine("Going out concealed", ruleset.concealed_bonus, "bonus", "going_out_bonus")]
+    return [BreakdownLine("Going out", ruleset.going_out_bonus, "bonus", "going_out_bonus")]
 
 
 def card_lines(ruleset: RuleSet, entry: TeamEntry) -> list[BreakdownLine]:
     """Table points, minus hand points, red 3s concealed in hand and failed go-outs."""
     lines = []
-    if entry.table_points:
-        lines.append(BreakdownLine("Table points", entry.table_points, "cards"))
-    if entry.hand_points:
-        lines.append(BreakdownLine("Hand points", -entry.hand_points, "cards"))
-    if entry.red_threes_in_hand:
-        lines.append(BreakdownLine(f"Red 3s in hand x{entry.red_threes_in_hand}",
-                                   ruleset.red_three_in_hand_points * entry.red_threes_in_hand, "cards"))
-    if entry.failed_go_outs:
-        lines.append(BreakdownLine(f"Failed go-out x{entry.failed_go_outs}",
-                                   (ruleset.failed_go_out_points or 0) * entry.failed_go_outs, "cards"))
+    if figure(entry.table_points):
+        lines.append(BreakdownLine("Table points", figure(entry.table_points), "cards", "table_points"))
+    if figure(entry.hand_points):
+        lines.append(BreakdownLine("Hand points", -figure(entry.hand_points), "cards", "hand_points"))
+    held = count(entry.red_threes_in_hand)
+    if held:
+        lines.append(BreakdownLine(f"Red {ruleset.threes} in hand x{held}",
+                                   ruleset.red_three_in_hand_points * held, "cards", "red_threes_penalty"))
+    failed = count(entry.failed_go_outs)
+    if failed:
+        lines.append(BreakdownLine(f"Failed go-out x{failed}",
+                                   (ruleset.failed_go_out_points or 0) * failed, "cards", "failed_go_out_penalty"))
     return lines
 
 
@@ -88,12 +103,17 @@ def breakdown(ruleset: RuleSet, entry: TeamEntry) -> tuple[BreakdownLine, ...]:
 
 
 def score_hand(ruleset: RuleSet, teams: Sequence[TeamEntry],
-               progressives: Sequence[int] | None = None, target: int | None = None) -> HandResult:
-    """Score a valid hand; raises InvalidHand with every problem when it is not valid."""
+               progressives: Sequence[int] | None = None, target: int | None = None, *,
+               validate: bool = True) -> HandResult:
+    """Score a hand; raises InvalidHand with every problem when it is not valid.
+
+    validate=False scores entries already checked (or stored under older rules) as they stand.
+    """
     before = list(progressives) if progressives is not None else [0] * len(teams)
-    problems = validate_hand(ruleset, teams, before)
-    if problems:
-        raise InvalidHand(problems)
+    if validate:
+        problems = validate_hand(ruleset, teams, before)
+        if problems:
+            raise InvalidHand(problems)
     target = ruleset.target if target is None else target
     results = []
     for index, (entry, total) in enumerate(zip(teams, before)):

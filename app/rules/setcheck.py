@@ -64,11 +64,11 @@ def parse_cards(text: str) -> tuple[list[Card], list[Problem]]:
     for token in text.replace(",", " ").split():
         card = parse_card(token)
         if card is None:
-            problems.append(Problem("cards", f"'{token[:12]}' is not a card. {CARD_HELP}"))
+            problems.append(Problem("cards", f"'{token[:12]}' is not a card. {CARD_HELP}", "cards.not_a_card"))
         else:
             cards.append(card)
     if not cards and not problems:
-        problems.append(Problem("cards", f"No cards given. {CARD_HELP}"))
+        problems.append(Problem("cards", f"No cards given. {CARD_HELP}", "cards.none"))
     return cards, problems
 
 
@@ -79,7 +79,7 @@ def pack_problems(ruleset: RuleSet, cards: list[Card]) -> list[Problem]:
         limit = ruleset.pack.jokers if card.rank == "JK" else ruleset.pack.packs
         if count > limit:
             problems.append(Problem("cards", f"{ruleset.name} is played with {limit} "
-                                    f"{'jokers' if card.rank == 'JK' else str(card) + ' cards'}; these cards have {count}."))
+                                    f"{'jokers' if card.rank == 'JK' else str(card) + ' cards'}; these cards have {count}.", "cards.too_many"))
     return problems
 
 
@@ -93,10 +93,10 @@ def wild_type(ruleset: RuleSet, wilds: list[Card]) -> SetVerdict | Problem:
         if fits_mix and fits_size and twos >= set_type.min_twos and jokers >= set_type.min_jokers:
             return SetVerdict(tuple(wilds), set_type, ())
     if not any(s.shape == "wild" for s in ruleset.set_types):
-        return Problem("cards", f"{ruleset.name} has no set of wild cards only.")
+        return Problem("cards", f"{ruleset.name} has no set of wild cards only.", "cards.no_wild_set")
     if len(wilds) != SET_SIZE:
-        return Problem("cards", f"A set of wild cards has exactly {SET_SIZE} cards; these are {len(wilds)}.")
-    return Problem("cards", f"{twos} twos and {jokers} jokers make no wild set of {ruleset.name}.")
+        return Problem("cards", f"A set of wild cards has exactly {SET_SIZE} cards; these are {len(wilds)}.", "cards.wild_set_size")
+    return Problem("cards", f"{twos} twos and {jokers} jokers make no wild set of {ruleset.name}.", "cards.wild_mix")
 
 
 def group_problem(set_type: SetType, naturals: int, wilds: int, size: int) -> str | None:
@@ -147,17 +147,17 @@ def natural_type(ruleset: RuleSet, naturals: list[Card], wilds: int) -> SetVerdi
     elif len({c.suit for c in naturals}) == 1:
         shape, why = "sequence", lambda s: sequence_problem(ruleset, s, naturals, wilds)
     else:
-        return Problem("cards", "Not a set: the natural cards are neither all of one value nor all of one suit.")
+        return Problem("cards", "Not a set: the natural cards are neither all of one value nor all of one suit.", "cards.mixed_shape")
     candidates = [s for s in ruleset.set_types if s.shape == shape]
     if not candidates:
-        return Problem("cards", f"{ruleset.name} has no sets of cards in sequence.")
+        return Problem("cards", f"{ruleset.name} has no sets of cards in sequence.", "cards.no_sequences")
     reasons = []
     for set_type in sorted(candidates, key=lambda s: -s.bonus):
         reason = why(set_type)
         if reason is None:
             return SetVerdict((), set_type, ())
         reasons.append(reason)
-    return Problem("cards", f"Not a completed set: {'; '.join(reasons)}.")
+    return Problem("cards", f"Not a completed set: {'; '.join(reasons)}.", "cards.not_a_set")
 
 
 def check_set(ruleset: RuleSet, text: str) -> SetVerdict:
@@ -167,9 +167,9 @@ def check_set(ruleset: RuleSet, text: str) -> SetVerdict:
         return SetVerdict(tuple(cards), None, tuple(problems))
     problems = pack_problems(ruleset, cards)
     if any(c.rank == "3" for c in cards):
-        problems.append(Problem("cards", "3s are never part of a completed set."))
+        problems.append(Problem("cards", "3s are never part of a completed set.", "cards.threes"))
     if len(cards) < SET_SIZE:
-        problems.append(Problem("cards", f"A completed set has at least {SET_SIZE} cards; these are {len(cards)}."))
+        problems.append(Problem("cards", f"A completed set has at least {SET_SIZE} cards; these are {len(cards)}.", "cards.too_few"))
     if problems:
         return SetVerdict(tuple(cards), None, tuple(problems))
     naturals = [c for c in cards if not c.is_wild]

@@ -5,6 +5,7 @@ from typing import Sequence
 
 from .entries import COUNT_FIELDS, Problem, TeamEntry
 from .model import RuleSet
+from .refusal import Refusal
 from .requirements import going_out_message, has_going_out_sets
 
 POINT_FIELDS = {"table_points": "Table points", "hand_points": "Hand points"}
@@ -15,12 +16,11 @@ COUNT_WORDS = {
 }
 
 
-class InvalidHand(ValueError):
+class InvalidHand(Refusal, ValueError):
     """A hand that cannot be scored; carries every problem."""
 
     def __init__(self, problems: list[Problem]):
-        super().__init__("; ".join(p.message for p in problems))
-        self.problems = problems
+        super().__init__("invalid", problems)
 
 
 def is_whole(value) -> bool:
@@ -39,19 +39,21 @@ def number_problems(ruleset: RuleSet, entry: TeamEntry, at: str, who: str) -> li
     for set_id, count in entry.sets.items():
         if set_id not in ruleset.set_ids:
             names = ", ".join(ruleset.set_ids)
-            problems.append(Problem(f"{at}.sets.{set_id}", f"{ruleset.name} has no set type "
-                                    f"'{set_id}' (its sets: {names})."))
+            problems.append(Problem(f"{at}.sets.{set_id}", f"These rules have no set type "
+                                    f"'{set_id}' (their sets: {names}).", "sets.unknown_type"))
         elif not is_whole(count) or count < 0:
             problems.append(Problem(f"{at}.sets.{set_id}", f"{who}: the number of "
-                                    f"{ruleset.set_type(set_id).name}s must be a whole number, 0 or more."))
+                                    f"{ruleset.set_type(set_id).name}s must be a whole number, 0 or more.", "sets.not_a_count"))
     for field in COUNT_FIELDS:
         value = getattr(entry, field)
         label = POINT_FIELDS.get(field) or COUNT_WORDS[field]
         if not is_whole(value) or value < 0:
-            problems.append(Problem(f"{at}.{field}", f"{who}: {label} must be a whole number, 0 or more."))
+            problems.append(Problem(f"{at}.{field}", f"{who}: {label} must be a whole number, 0 or more.",
+                                    f"{field}.not_a_count"))
         elif field in POINT_FIELDS and value % 5:
             problems.append(Problem(f"{at}.{field}", f"{who}: {label} must be a multiple of 5 "
-                                    f"(every card counts 5, 10, 20 or 50); {value} is not."))
+                                    f"(every card counts 5, 10, 20 or 50); {value:,} is not.",
+                                    f"{field}.not_multiple_of_5"))
     return problems
 
 
@@ -62,13 +64,16 @@ def going_out_problems(ruleset: RuleSet, teams: Sequence[TeamEntry], sound: set[
     if len(out) > 1:
         names = " and ".join(name_of(teams[i], i) for i in out)
         problems.append(Problem(f"teams[{out[1]}].went_out",
-                                f"Only one team can go out in a hand: {names} are both marked as going out."))
+                                f"Only one team can go out in a hand: {names} are both marked as going out.",
+                                "went_out.more_than_one"))
     for i, entry in enumerate(teams):
         if entry.concealed and not entry.went_out:
             problems.append(Problem(f"teams[{i}].concealed", f"{name_of(entry, i)} cannot go out "
-                                    "concealed without going out: tick 'went out' too, or untick 'concealed'."))
+                                    "concealed without going out: tick 'went out' too, or untick 'concealed'.",
+                                    "concealed.without_going_out"))
         if i in sound and entry.went_out and not has_going_out_sets(ruleset, entry.sets):
-            problems.append(Problem(f"teams[{i}].went_out", going_out_message(ruleset, name_of(entry, i), entry.sets)))
+            problems.append(Problem(f"teams[{i}].went_out", going_out_message(ruleset, name_of(entry, i), entry.sets),
+                                    "went_out.missing_sets"))
     return problems
 
 
@@ -77,27 +82,41 @@ def team_rule_problems(ruleset: RuleSet, entry: TeamEntry, at: str, who: str) ->
     problems = []
     if entry.melded is False and (entry.has_sets or entry.table_points):
         problems.append(Problem(f"{at}.melded", f"{who} is marked as not melded but has "
-                                "completed sets or table points: a team with cards on the table has melded."))
+                                "completed sets or table points: a team with cards on the table has melded.",
+                                "melded.has_cards"))
     least = sum(ruleset.set_type(k).min_points * n for k, n in entry.sets.items())
     if entry.table_points < least:
-        problems.append(Problem(f"{at}.table_points", f"{who}: table points {entry.table_points} are "
-                                f"fewer than the completed sets alone must hold (at least {least})."))
+        problems.append(Problem(f"{at}.table_points", f"{who}: table points {entry.table_points:,} are "
+                                f"fewer than the completed sets alone must hold (at least {least:,}).",
+                                "table_points.below_sets"))
     if entry.black_threes_melded:
         low, high = ruleset.black_three_meld_range
         if ruleset.black_three_melding == "never":
-            problems.append(Problem(f"{at}.black_threes_melded", f"In {ruleset.name} black 3s can never be melded."))
+            problems.append(Problem(f"{at}.black_threes_melded", f"In these rules black {ruleset.threes} can never be melded.", "black_threes_melded.never"))
         elif not entry.went_out:
             problems.append(Problem(f"{at}.black_threes_melded", f"{who} did not go out: only the team "
-                                    "going out may meld black 3s."))
+                                    f"going out may meld black {ruleset.threes}.", "black_threes_melded.not_out"))
         elif not low <= entry.black_threes_melded <= high:
-            problems.append(Problem(f"{at}.black_threes_melded", f"{who}: black 3s may be melded only "
-                                    f"{low} to {high} at a time when going out."))
+            problems.append(Problem(f"{at}.black_threes_melded", f"{who}: black {ruleset.threes} may be "
+                                    f"melded only {low} to {high} at a time when going out.",
+                                    "black_threes_melded.out_of_range"))
     if entry.red_threes_in_hand and not ruleset.red_threes_in_hand_allowed:
-        problems.append(Problem(f"{at}.red_threes_in_hand", f"In {ruleset.name} red 3s are always "
-                                "tabled: none can be left in a hand."))
+        problems.append(Problem(f"{at}.red_threes_in_hand", f"In these rules red {ruleset.threes} are "
+                                "always tabled: none can be left in a hand.", "red_threes_in_hand.not_allowed"))
     if entry.failed_go_outs and ruleset.failed_go_out_points is None:
-        problems.append(Problem(f"{at}.failed_go_outs", f"{ruleset.name} has no penalty for a failed go-out."))
+        problems.append(Problem(f"{at}.failed_go_outs", "These rules have no penalty for a failed go-out.",
+                                "failed_go_outs.not_allowed"))
     return problems
+
+
+def across(teams: Sequence[TeamEntry]) -> str:
+    """'across all teams', or 'across all players' when each plays alone."""
+    return "across all players" if len(teams) > 2 else "across all teams"
+
+
+def pack_words(ruleset: RuleSet) -> str:
+    """The pack in words: '3 packs and 6 jokers'."""
+    return f"{ruleset.pack.packs} packs and {ruleset.pack.jokers} jokers"
 
 
 def pack_problems(ruleset: RuleSet, teams: Sequence[TeamEntry]) -> list[Problem]:
@@ -111,17 +130,19 @@ def pack_problems(ruleset: RuleSet, teams: Sequence[TeamEntry]) -> list[Problem]
         return total(lambda e: sum(getattr(ruleset.set_type(k), attr) * n for k, n in e.sets.items()))
 
     checks = [
-        (total(lambda e: e.red_threes + e.red_threes_in_hand), pack.red_threes, "red 3s"),
-        (total(lambda e: e.black_threes_in_hand + e.black_threes_melded), pack.black_threes, "black 3s"),
-        (in_sets("min_twos"), pack.twos, "2s"),
-        (in_sets("min_jokers"), pack.jokers, "jokers"),
-        (in_sets("min_wild"), pack.wild_cards, "wild cards (2s and jokers)"),
+        (total(lambda e: e.red_threes + e.red_threes_in_hand), pack.red_threes, f"red {ruleset.threes}",
+         "pack.red_threes"),
+        (total(lambda e: e.black_threes_in_hand + e.black_threes_melded), pack.black_threes,
+         f"black {ruleset.threes}", "pack.black_threes"),
+        (in_sets("min_twos"), pack.twos, "2s", "pack.twos"),
+        (in_sets("min_jokers"), pack.jokers, "jokers", "pack.jokers"),
+        (in_sets("min_wild"), pack.wild_cards, "wild cards (2s and jokers)", "pack.wild_cards"),
         (total(lambda e: e.table_points + e.hand_points), pack.card_points,
-         "card points on the table and in hands"),
+         "card points on the table and in hands", "pack.card_points"),
     ]
-    problems = [Problem(None, f"Across all teams the entries need {count} {what} but the pack holds only "
-                        f"{limit} ({ruleset.name}: {pack.packs} packs and {pack.jokers} jokers).")
-                for count, limit, what in checks if count > limit]
+    problems = [Problem(None, f"{across(teams).capitalize()} the entries need {count:,} {what} but the pack "
+                        f"holds only {limit:,} ({pack_words(ruleset)}).", code)
+                for count, limit, what, code in checks if count > limit]
     return problems or mix_problems(ruleset, teams)
 
 
@@ -145,9 +166,9 @@ def mix_problems(ruleset: RuleSet, teams: Sequence[TeamEntry]) -> list[Problem]:
         return []
     names = " and ".join(sorted({f"{flexible.count(s)} {s.name}{'s' * (flexible.count(s) > 1)}"
                                  for s in flexible}))
-    return [Problem(None, f"Across all teams the entries need {names} of seven 2s or seven jokers each, "
-                    f"but the pack holds only {pack.twos} 2s and {pack.jokers} jokers "
-                    f"({ruleset.name}: {pack.packs} packs and {pack.jokers} jokers).")]
+    return [Problem(None, f"{across(teams).capitalize()} the entries need {names} of seven 2s or seven "
+                    f"jokers each, but the pack holds only {pack.twos} 2s and {pack.jokers} jokers "
+                    f"({pack_words(ruleset)}).", "pack.wild_mix")]
 
 
 def team_count_problems(ruleset: RuleSet, teams: Sequence[TeamEntry]) -> list[Problem]:
@@ -155,14 +176,15 @@ def team_count_problems(ruleset: RuleSet, teams: Sequence[TeamEntry]) -> list[Pr
     allowed = {2} | set(ruleset.solo_players)
     if len(teams) not in allowed:
         counts = " or ".join(str(n) for n in sorted(allowed))
-        return [Problem("teams", f"{ruleset.name} is scored for {counts} teams, not {len(teams)}.")]
+        return [Problem("teams", f"{ruleset.name} is scored for {counts} teams, not {len(teams)}.",
+                        "teams.count")]
     return []
 
 
 def progressive_problems(progressives: Sequence[int]) -> list[Problem]:
     """Totals before the hand must be whole multiples of 5."""
     return [Problem(f"teams[{i}].progressive", f"A total of {total!r} is impossible: "
-                    "every total is a whole multiple of 5.")
+                    "every total is a whole multiple of 5.", "progressive.not_multiple_of_5")
             for i, total in enumerate(progressives) if not is_whole(total) or total % 5]
 
 

@@ -1,16 +1,26 @@
-"""HTML to PDF with WeasyPrint, using the same sheet.css as the screen."""
+"""HTML to PDF with WeasyPrint (same sheet.css as the screen), game sheets one or many, and their cache."""
 from __future__ import annotations
 
+import hashlib
 import logging
+from dataclasses import dataclass
+from datetime import datetime, timezone
 from functools import lru_cache
 from pathlib import Path
+from typing import Iterable
 
-from flask import Response
+from flask import Response, current_app, render_template
 from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 
+from app.models import Game
+from app.sheets.cache import VersionCache, remembered, version_cache
+from app.sheets.view import game_sheet
+from app.sheets.guard import bounded
+
 ROOT = Path(__file__).resolve().parent.parent.parent
 SHEET_CSS = ROOT / "static" / "css" / "sheet.css"
+TEMPLATES = ROOT / "templates" / "sheets"
 
 
 class ScreenRulesFilter(logging.Filter):
@@ -36,10 +46,83 @@ def stylesheet():
     return _stylesheet(SHEET_CSS.stat().st_mtime)
 
 
+@bounded
 def render_pdf(html: str) -> bytes:
     """A PDF of this HTML page styled by sheet.css."""
     css, fonts = stylesheet()
     return HTML(string=html, base_url=str(ROOT)).write_pdf(stylesheets=[css], font_config=fonts)
+
+
+def printed_now() -> str:
+    """When the sheet was printed, for its footer: '14 May 2025 15:02'."""
+    return datetime.now().strftime("%-d %b %Y %H:%M")
+
+
+def local_time(moment: datetime | None) -> datetime | None:
+    """A stored UTC time in the server's local time (the club's clock), for the sheet's date."""
+    return moment.replace(tzinfo=timezone.utc).astimezone() if moment else None
+
+
+def sheets_html(games: Iterable[Game]) -> str:
+    """The HTML of one document holding each game's score sheet, each from a new page."""
+    parts = []
+    for game in games:
+        sheet = game_sheet(game)
+        parts.append({"sheet": sheet, "played": local_time(sheet.date)})
+    return render_template("sheets/game_sheet_pdf.html", parts=parts, printed=printed_now(),
+                           club=current_app.config["CLUB_NAME"])
+
+
+def render_sheets(games: Iterable[Game]) -> bytes:
+    """One PDF of several games' score sheets (a session's print-all), each from a new page.
+
+    Each sheet is laid out on its own (its pages numbered "Page 1 of N" by game), then all pages are
+    written as one PDF, so the fonts are embedded once.
+    """
+    css, fonts = stylesheet()
+    documents = [HTML(string=sheets_html([game]), base_url=str(ROOT)).render(stylesheets=[css], font_config=fonts)
+                 for game in games]
+    if not documents:
+        raise ValueError("render_sheets needs at least one game")
+    pages = [page for document in documents for page in document.pages]
+    return documents[0].copy(pages).write_pdf()
+
+
+@lru_cache(maxsize=4)
+def _code_stamp(*mtimes: float) -> str:
+    """A short fingerprint of the stylesheet and templates, so a new release never serves an old sheet."""
+    return hashlib.sha1(repr(mtimes).encode()).hexdigest()[:8]
+
+
+def code_stamp() -> str:
+    """The fingerprint of what a sheet is made from besides the game."""
+    files = [SHEET_CSS, *sorted(TEMPLATES.glob("*.html"))]
+    return _code_stamp(*(f.stat().st_mtime for f in files))
+
+
+def sheet_etag(game_id: int, version: int) -> str:
+    """The ETag of a game's sheet: its id and version (every change bumps it) and the code stamp."""
+    return f"sheet-{game_id}-v{version}-{code_stamp()}"
+
+
+@dataclass(frozen=True)
+class CachedSheet:
+    """A rendered sheet with the ETag and time it stands for."""
+
+    etag: str
+    data: bytes
+    modified: datetime | None
+
+
+def sheet_cache() -> VersionCache:
+    """The app's cache of rendered sheets and other per-version views."""
+    return version_cache()
+
+
+def cached_sheet(game: Game) -> CachedSheet:
+    """The game's sheet as a PDF, rendered once per version of the game."""
+    etag = sheet_etag(game.id, game.version)
+    return remembered(etag, lambda: CachedSheet(etag, render_sheets([game]), game.updated_at))
 
 
 def pdf_response(data: bytes, filename: str) -> Response:

@@ -1,42 +1,60 @@
 """Routes: a game's score sheet as a PDF and a blank score pad per rule set."""
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import timezone
 
-from flask import abort, current_app, render_template, request
+from flask import Response, abort, current_app, render_template, request
 
 from app.rules import describe_ruleset, get_ruleset, ruleset_ids, variation_problems
-from app.services import GameError, get_game
+from app.services import GameError
 from app.sheets.blueprint import bp
-from app.sheets.pdf import pdf_response, render_pdf
-from app.sheets.view import blank_sheet, game_sheet
-
-
-def printed_now() -> str:
-    """When the sheet was printed, for its footer: '14 May 2025 15:02'."""
-    return datetime.now().strftime("%-d %b %Y %H:%M")
-
-
-def local_time(moment: datetime | None) -> datetime | None:
-    """A stored UTC time in the server's local time (the club's clock), for the sheet's date."""
-    return moment.replace(tzinfo=timezone.utc).astimezone() if moment else None
+from app.sheets.loading import game_stamp, load_whole_game
+from app.sheets.pdf import (cached_sheet, pdf_response, printed_now, render_pdf, sheet_cache, sheet_etag,
+                            sheets_html)
+from app.sheets.view import blank_sheet
 
 
 def render_game_sheet(game) -> str:
     """The HTML the game's PDF is made from."""
-    sheet = game_sheet(game)
-    return render_template("sheets/game_sheet_pdf.html", sheet=sheet, printed=printed_now(),
-                           played=local_time(sheet.date), club=current_app.config["CLUB_NAME"])
+    return sheets_html([game])
 
 
 @bp.get("/games/<int:game_id>/sheet.pdf")
 def game_sheet_pdf(game_id: int):
-    """The game's score sheet on A4, as it stands (marked 'In progress' until won)."""
-    try:
-        game = get_game(game_id)
-    except GameError as error:
-        abort(404, description=f"{error} It may have been removed, or the link is mistyped.")
-    return pdf_response(render_pdf(render_game_sheet(game)), f"treys-game-{game.id}-sheet.pdf")
+    """The game's score sheet on A4, as it stands (marked 'In progress' until won).
+
+    Rendered once per version of the game: a repeat download is served from memory, and a browser that
+    sends the ETag back (If-None-Match) gets 304 Not Modified.
+    """
+    stamp = game_stamp(game_id)
+    if stamp is None:
+        abort(404, description=f"There is no game number {game_id}. It may have been removed, "
+                               "or the link is mistyped.")
+    etag = sheet_etag(game_id, stamp.version)
+    if etag in request.if_none_match:
+        return not_modified(etag, stamp.updated_at)
+    item = sheet_cache().get(etag)
+    if item is None:
+        try:
+            item = cached_sheet(load_whole_game(game_id))
+        except GameError as error:       # removed a moment ago
+            abort(404, description=str(error))
+    response = pdf_response(item.data, f"treys-game-{game_id}-sheet.pdf")
+    return with_validators(response, item.etag, item.modified)
+
+
+def with_validators(response, etag: str, modified):
+    """Let the browser keep the sheet and ask again cheaply: ETag, Last-Modified, revalidate each time."""
+    response.set_etag(etag)
+    if modified is not None:
+        response.last_modified = modified.replace(tzinfo=timezone.utc)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+def not_modified(etag: str, modified):
+    """304: the browser's copy of the sheet is the current one."""
+    return with_validators(Response(status=304), etag, modified)
 
 
 @bp.get("/rulesets/<ruleset_id>/pad.pdf")

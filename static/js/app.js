@@ -54,7 +54,7 @@
   window.addEventListener("pageshow", function () {
     document.querySelectorAll("form[data-once]").forEach(function (form) {
       delete form.dataset.sent;
-      form.querySelectorAll("button[type=submit]").forEach(function (button) {
+      form.querySelectorAll("button[type=submit]:not([hidden])").forEach(function (button) {
         button.disabled = false;
         button.classList.remove("is-busy");
       });

@@ -5,10 +5,17 @@
   if (!form) return;
   var token = form.querySelector("input[name=csrf_token]").value;
   var status = document.getElementById("preview-status");
-  var messageBox = document.getElementById("message-box");
+  var summary = document.getElementById("refusal-summary");
+  var summaryList = document.getElementById("refusal-list");
+  var summaryIntro = document.getElementById("refusal-intro");
+  var refused = form.dataset.refused === "yes";
+  var typed = false;
   var timer = null;
   var asked = 0;
   var element = window.Treys.element;
+  var store = window.Treys.store;
+  var editing = form.dataset.editing === "yes";
+  var draftKey = store.draftKey(form.dataset.game, form.dataset.hand);
 
   // The card-count helper fills the points field it belongs to.
   function countCards(details) {
@@ -34,6 +41,7 @@
   }
 
   form.addEventListener("input", function (event) {
+    typed = true;
     var details = event.target.closest("details.counter");
     if (details) {
       countCards(details);
@@ -42,13 +50,23 @@
     mark(event.target);
     schedule();
   });
-  form.addEventListener("change", schedule);
+  form.addEventListener("change", function (event) {
+    typed = true;
+    // "concealed" goes with a team that went out: choosing "Nobody" clears it
+    if (event.target.name === "went_out" && event.target.value === "none") {
+      form.querySelector("#concealed").checked = false;
+    }
+    saveDraft();
+    schedule();
+  });
+  form.addEventListener("input", saveDraft);
 
   function preview() {
     var mine = ++asked;
     window.Treys.postForm(form.dataset.previewUrl, form, token).then(function (data) {
       if (mine === asked) show(data);
-    }).catch(function () {
+    }).catch(function (error) {
+      if (window.console) window.console.warn("preview:", error);
       if (mine === asked) say(["The preview is not available just now. You can still save."], "warn");
     });
   }
@@ -56,21 +74,32 @@
   function clearErrors() {
     form.querySelectorAll("[data-error-for]").forEach(function (box) { box.textContent = ""; });
     form.querySelectorAll(".has-error").forEach(function (node) { node.classList.remove("has-error"); });
-    if (messageBox) {
-      messageBox.querySelectorAll("li.live").forEach(function (item) { item.remove(); });
-      messageBox.classList.toggle("is-empty", !messageBox.querySelector("li"));
-    }
   }
 
-  function say(lines, kind, list) {
+  function say(lines, kind) {
     status.textContent = "";
     status.className = "preview-status is-" + kind;
     lines.forEach(function (line) { status.appendChild(element("p", "", line)); });
-    if (list && list.length) {
-      var ul = element("ul");
-      list.forEach(function (message) { ul.appendChild(element("li", "", message)); });
-      status.appendChild(ul);
-    }
+  }
+
+  // The summary at the top: messages that name no field, and a link to each marked field.
+  function showSummary(general, marked) {
+    if (!summary) return;
+    var kept = typed ? [] : Array.prototype.slice.call(summaryList.querySelectorAll("li.from-server"));
+    summaryList.textContent = "";
+    kept.forEach(function (item) { summaryList.appendChild(item); });
+    general.forEach(function (message) { summaryList.appendChild(element("li", "", message)); });
+    marked.forEach(function (box) {
+      var item = element("li");
+      var link = element("a", "", box.dataset.label || box.dataset.errorFor);
+      link.href = "#" + (box.dataset.target || box.dataset.errorFor);
+      link.dataset.field = box.dataset.errorFor;
+      item.appendChild(link);
+      item.appendChild(document.createTextNode(": see the message in red there"));
+      summaryList.appendChild(item);
+    });
+    summaryIntro.textContent = refused ? "This hand was not saved. Please fix:" : "Not ready to save yet. Please fix:";
+    summary.classList.toggle("is-empty", !summaryList.querySelector("li"));
   }
 
   function showProblems(data) {
@@ -78,29 +107,26 @@
     var general = (data.general || []).slice();
     Object.keys(data.errors || {}).forEach(function (name) {
       var box = form.querySelector('[data-error-for="' + name + '"]');
-      data.errors[name].forEach(function (message) {
-        if (!box) { general.push(message); return; }
-        box.appendChild(element("p", "field-error", message));
-        // "who went out" sits just above the Save button: its messages need no repeating there
-        if (name !== "went_out" && name !== "concealed") marked.push(message);
-      });
-      var row = box && box.closest(".row, .went-out-box");
+      if (!box) { general = general.concat(data.errors[name]); return; }
+      data.errors[name].forEach(function (message) { box.appendChild(element("p", "field-error", message)); });
+      marked.push(box);
+      var row = box.closest(".row, .went-out-box");
       if (row) row.classList.add("has-error");
+      var more = box.closest("details");
+      if (more) more.open = true;
     });
-    if (messageBox && general.length) {
-      var list = messageBox.querySelector("ul");
-      general.forEach(function (message) { list.appendChild(element("li", "live", message)); });
-      messageBox.classList.remove("is-empty");
-    }
+    showSummary(general, marked);
     form.querySelectorAll("[data-preview-team]").forEach(function (box) {
       box.querySelector(".preview-score").textContent = "–";
       box.querySelector(".preview-lines").textContent = "";
       box.querySelector(".preview-total").textContent = "";
+      box.querySelector(".preview-melded").textContent = "";
       box.classList.add("is-waiting");
     });
-    var listed = general.concat(marked);
-    say([listed.length ? "Not ready to save yet. Please fix:" : "Not ready to save yet: please fix what is marked in red."],
-        "problem", listed);
+    var count = general.length + marked.length;
+    say([count === 1 ? "Not ready to save yet: one thing to fix, listed at the top and marked in red."
+                     : "Not ready to save yet: " + count + " things to fix, listed at the top and marked in red."],
+        "problem");
   }
 
   function showScores(data) {
@@ -117,23 +143,167 @@
         item.appendChild(element("span", "points", line.text));
         lines.appendChild(item);
       });
+      box.querySelector(".preview-melded").textContent = team.melded ? "" : "(not melded yet)";
       box.querySelector(".preview-total").textContent =
         "New total " + team.total_text + " · next initial meld " + team.next_minimum;
     });
-    var lines = [data.teams.map(function (t) { return t.name + " " + t.score_text; }).join(" · ")];
-    if (data.winner) lines.push("With this hand " + data.winner + " win the game.");
+    var scores = data.teams.map(function (t) { return t.name + " " + t.score_text; }).join(" · ");
+    var lines = [];
+    if (data.winner) lines.push("With this hand " + (data.winner_sentence || data.winner + " wins the game."));
     if (!data.went_out_chosen) {
-      lines.push("Still to choose: who went out (or “Nobody” if the stock ran out).");
-      say(lines, "waiting");
+      say(["Still to choose at the top: who went out (or “Nobody” if the stock ran out)."].concat(lines), "waiting");
     } else {
-      say(["Ready to save."].concat(lines), "ready");
+      say(["Ready to save: " + scores].concat(lines), "ready");
     }
   }
 
   function show(data) {
     clearErrors();
-    if (data.ok) showScores(data); else showProblems(data);
+    if (data.ok) {
+      showSummary([], []);
+      showScores(data);
+    } else {
+      showProblems(data);
+    }
   }
 
+  // ---- The draft: every figure kept on the tablet as it is typed (reload, Back, a sleeping tablet).
+  function fields() {
+    return Array.prototype.filter.call(form.elements, function (input) {
+      return input.name && input.name !== "csrf_token" && input.name !== "version" && input.name !== "hand_number";
+    });
+  }
+
+  function saveDraft() {
+    if (editing) return;
+    var values = {};
+    fields().forEach(function (input) {
+      if (input.type === "radio" || input.type === "checkbox") {
+        if (input.checked) values[input.name] = input.value;
+      } else if (input.type !== "button" && input.type !== "submit") {
+        values[input.name] = input.value;
+      }
+    });
+    values.version = form.querySelector("input[name=version]").value;
+    store.write(draftKey, values);
+  }
+
+  function restoreDraft() {
+    var values = store.read(draftKey, null);
+    if (editing || refused || !values) return;
+    if (values.version !== form.querySelector("input[name=version]").value) {
+      store.write(draftKey, null);          // the game changed since: the draft is not for this form
+      return;
+    }
+    fields().forEach(function (input) {
+      if (input.type === "radio" || input.type === "checkbox") {
+        input.checked = values[input.name] === input.value;
+      } else if (input.type !== "button" && input.type !== "submit" && values[input.name] !== undefined) {
+        input.value = values[input.name];
+      }
+      mark(input);
+    });
+    form.querySelectorAll("details.more-sets").forEach(function (more) {
+      if (more.querySelector("input.has-value")) more.open = true;
+    });
+  }
+
+  // ---- Enter moves to the next field; only the Save button saves.
+  function stops() {
+    var seen = {};
+    return Array.prototype.filter.call(form.querySelectorAll("input, button.button-save"), function (node) {
+      if (node.type === "hidden" || node.disabled || node.tabIndex < 0 || node.offsetParent === null) return false;
+      if (node.type !== "radio") return true;
+      var chosen = form.querySelector('input[name="' + node.name + '"]:checked');
+      if (chosen ? node !== chosen : seen[node.name]) return false;
+      seen[node.name] = true;
+      return true;
+    });
+  }
+
+  form.addEventListener("keydown", function (event) {
+    var target = event.target;
+    if (event.key !== "Enter" || target.tagName !== "INPUT") return;
+    event.preventDefault();
+    var list = stops();
+    var at = list.indexOf(target);
+    if (at < 0 && target.type === "radio") {
+      at = list.indexOf(form.querySelector('input[name="' + target.name + '"]:checked'));
+    }
+    var next = list[at + 1];
+    if (next) next.focus();
+  });
+
+  // ---- Save: sent by fetch so that a dropped wifi keeps the hand on the tablet (and sends it later).
+  form.addEventListener("submit", function (event) {
+    if (editing || form.dataset.native) return;
+    event.preventDefault();
+    if (form.dataset.sent) return;
+    var body = new URLSearchParams(new FormData(form)).toString();
+    var item = {
+      game: form.dataset.game, hand: form.dataset.hand, url: form.action, formUrl: form.action,
+      gameUrl: form.dataset.gameUrl, body: body,
+      token: form.querySelector("input[name=client_token]").value, time: Date.now()
+    };
+    fetch(form.action, {
+      method: "POST", body: new URLSearchParams(body), credentials: "same-origin", redirect: "manual",
+      headers: { "Accept": "text/html" }
+    }).then(function (response) {
+      if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
+        store.write(draftKey, null);
+        window.location.assign(form.dataset.gameUrl);
+      } else {
+        // refused (the reasons need the page): send it the ordinary way to show them; nothing was recorded
+        form.dataset.native = "1";
+        form.submit();
+      }
+    }, function () {
+      window.Treys.outbox.keep(item);
+      window.scrollTo(0, 0);
+      delete form.dataset.sent;
+      form.querySelectorAll("button[type=submit]").forEach(function (button) {
+        if (!button.hidden) { button.disabled = false; button.classList.remove("is-busy"); }
+      });
+    });
+  });
+
+  // ---- The count boxes: a tap that meant the - or + button does not open the keyboard.
+  // A count box is read-only until it is tapped a second time (or a digit is typed on a keyboard).
+  function lock(input) { input.readOnly = true; input.classList.add("is-locked"); }
+  function unlock(input) { input.readOnly = false; input.classList.remove("is-locked"); }
+  // (the card-count helper's boxes are for typing, so they stay open)
+  form.querySelectorAll(".row-stepper > .stepper input.count").forEach(lock);
+  form.addEventListener("pointerdown", function (event) {
+    var input = event.target;
+    if (input.matches && input.matches("input.count.is-locked") && document.activeElement === input) {
+      unlock(input);          // the tap itself then brings up the keyboard
+    }
+  });
+  form.addEventListener("keydown", function (event) {
+    var input = event.target;
+    if (!input.matches || !input.matches("input.count.is-locked")) return;
+    if (/^[0-9]$/.test(event.key) || event.key === "Backspace" || event.key === "Delete") unlock(input);
+  });
+  form.addEventListener("focusout", function (event) {
+    if (event.target.matches && event.target.matches(".row-stepper > .stepper input.count")) lock(event.target);
+  });
+
+  // ---- After a refused Save: go to the first marked field.
+  function focusFirstProblem() {
+    var first = form.querySelector(".has-error");
+    var target = first && (first.querySelector("input[type=radio]:checked") ||
+                           first.querySelector("input:not([type=hidden])"));
+    if (first && first.closest("details")) first.closest("details").open = true;
+    if (target) {
+      target.scrollIntoView({ block: "center" });
+      target.focus({ preventScroll: true });
+    } else if (summary && !summary.classList.contains("is-empty")) {
+      summary.scrollIntoView({ block: "start" });
+      summary.focus({ preventScroll: true });
+    }
+  }
+
+  restoreDraft();
+  if (refused) focusFirstProblem();
   preview();
 })();

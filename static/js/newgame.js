@@ -60,5 +60,43 @@
   form.addEventListener("input", function (event) {
     if (event.target.classList.contains("player-name-input")) dealerNames();
   });
+  // The usual game and the last players, remembered on this tablet (nothing is stored on the server).
+  var KEY = "treys:last-game";
+  function remember() {
+    var values = {};
+    Array.prototype.forEach.call(form.elements, function (input) {
+      if (!input.name || input.name === "csrf_token" || input.name === "table_label") return;
+      if (input.type === "radio") { if (input.checked) values[input.name] = input.value; }
+      else if (input.type === "text") values[input.name] = input.value;
+    });
+    try { window.localStorage.setItem(KEY, JSON.stringify(values)); } catch (ignored) { /* no storage */ }
+  }
+
+  function recall() {
+    var values = null;
+    try { values = JSON.parse(window.localStorage.getItem(KEY) || "null"); } catch (ignored) { values = null; }
+    var box = document.getElementById("message-box");
+    if (!values || (box && !box.classList.contains("is-empty"))) return;
+    Array.prototype.forEach.call(form.elements, function (input) {
+      if (!(input.name in values)) return;
+      if (input.type === "radio") input.checked = input.value === values[input.name];
+      else if (input.type === "text") input.value = values[input.name];
+    });
+    form.dataset.playersChosen = "1";
+    var note = document.getElementById("remembered-note");
+    if (note) note.hidden = false;
+  }
+
+  form.addEventListener("submit", remember);
+  var forget = document.getElementById("forget-last");
+  if (forget) {
+    forget.addEventListener("click", function () {
+      form.querySelectorAll(".player-name-input, .team-name-input").forEach(function (input) { input.value = ""; });
+      teamNames();
+      dealerNames();
+      form.querySelector(".player-name-input").focus();
+    });
+  }
+  recall();
   dealerNames();
 })();

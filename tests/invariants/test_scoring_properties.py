@@ -36,9 +36,8 @@ def test_card_points_past_the_pack_are_refused_and_nothing_else_changes(case, da
     i = data.draw(st.integers(0, len(entries) - 1), label="team")
     entries[i] = replace(entries[i], hand_points=entries[i].hand_points + cap - used + 5)
     found = validate_hand(ruleset, entries, progressives)
-    assert [p.field for p in found] == [None]
-    assert (f"need {cap + 5} card points on the table and in hands but the pack holds only {cap} "
-            in found[0].message)
+    assert [(p.field, p.code) for p in found] == [(None, "pack.card_points")]
+    assert f"need {cap + 5:,} card points" in found[0].message and f"holds only {cap:,} " in found[0].message
 
 
 @SETTINGS

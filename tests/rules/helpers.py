@@ -55,6 +55,18 @@ def only_line(result, prefix: str) -> int:
     return found[0]
 
 
+def only_kind(result, kind: str) -> int:
+    """The points of the one breakdown line of this kind (fails if not exactly one)."""
+    found = [line.points for line in result.breakdown if line.kind == kind]
+    assert len(found) == 1, f"expected one '{kind}' line in {result.breakdown}"
+    return found[0]
+
+
+def codes_of(found) -> list:
+    """The stable codes of a list of problems."""
+    return [p.code for p in found]
+
+
 def fields_of(found) -> list:
     """The field paths of a list of problems."""
     return [p.field for p in found]

@@ -13,7 +13,7 @@ import pytest
 
 from app.rules import CARD_POINTS, get_ruleset, parse_teams, score_hand, table_problems
 
-from .helpers import RULESET_IDS, fields_of, is_sentence, only_line, out_team, problems, team
+from .helpers import RULESET_IDS, codes_of, fields_of, is_sentence, only_line, out_team, problems, team
 
 # Card points of every rule set and variation, worked out by hand: (rule set, variations, teams,
 # packs, jokers, card points).
@@ -72,8 +72,8 @@ def test_card_points_5_over_the_pack_are_rejected_naming_both_figures(rid, varia
     found = problems(rid, spread(cap + 5, teams), variations)
     assert fields_of(found) == [None]
     message = found[0].message
-    assert (f"Across all teams the entries need {cap + 5} card points on the table and in hands "
-            f"but the pack holds only {cap} ") in message
+    assert codes_of(found) == ["pack.card_points"]
+    assert f"need {cap + 5:,} card points" in message and f"holds only {cap:,} " in message
     assert f"{packs} packs and {jokers} jokers" in message and is_sentence(message)
 
 
@@ -85,16 +85,17 @@ def test_the_card_points_are_counted_over_all_teams_table_and_hand(rid):
     assert problems(rid, [team(table_points=half), team()]) == []
     assert problems(rid, [team(), team(hand_points=half)]) == []
     found = problems(rid, [team(table_points=half), team(hand_points=half)])
-    assert fields_of(found) == [None] and f"need {2 * half} card points" in found[0].message
+    assert fields_of(found) == [None] and f"need {2 * half:,} card points" in found[0].message
     found = problems(rid, [team(table_points=half, hand_points=half), team()])
-    assert fields_of(found) == [None] and f"need {2 * half} card points" in found[0].message
+    assert fields_of(found) == [None] and f"need {2 * half:,} card points" in found[0].message
 
 
 def test_a_typo_of_4500_for_450_at_the_table_is_caught():
     other = team(table_points=300, hand_points=120)
     found = problems("bolivia", [out_team("bolivia", table_points=4500), other])
     assert fields_of(found) == [None]
-    assert "need 4920 card points" in found[0].message and "holds only 1740" in found[0].message
+    assert codes_of(found) == ["pack.card_points"]
+    assert "need 4,920 card points" in found[0].message and "holds only 1,740" in found[0].message
     assert problems("bolivia", [out_team("bolivia", table_points=450), other]) == []
 
 
@@ -119,7 +120,8 @@ def test_the_card_points_are_checked_alongside_the_other_pack_limits():
     found = problems("bolivia_hoyle", [team(table_points=1000, red_threes=3),
                                        team(hand_points=165, red_threes=2)])
     assert fields_of(found) == [None, None]
-    assert "5 red 3s" in found[0].message and "1165 card points" in found[1].message
+    assert codes_of(found) == ["pack.red_threes", "pack.card_points"]
+    assert "5 red 3s" in found[0].message and "1,165 card points" in found[1].message
 
 
 # Set counts of 0: kept, so an unknown set type is still rejected; never a completed set.

@@ -4,7 +4,7 @@ rulesets.md, each rule set's "Red 3s" / "Red treys" and "Black 3s" / "Black trey
 """
 import pytest
 
-from .helpers import fields_of, only_line, out_team, problems, score, team
+from .helpers import fields_of, only_kind, out_team, problems, score, team
 
 MELDED = {"table_points": 100}          # a team with table points has melded (api.md default)
 NOT_MELDED = {"hand_points": 0}         # no sets, no table points: not melded
@@ -13,7 +13,7 @@ NOT_MELDED = {"hand_points": 0}         # no sets, no table points: not melded
 def red_three_points(rid, count, variations=None, **fields):
     """The red 3 line of a team holding `count` red 3s, and that team's result."""
     result = score(rid, [team(red_threes=count, **fields), team()], variations).teams[0]
-    return only_line(result, "Red 3s x"), result
+    return only_kind(result, "red_threes"), result
 
 
 # bolivia: "Red 3s: +100 each; all six held by one team: +1200 in total."
@@ -61,7 +61,7 @@ def test_bolivia_plus_red_trey_table(count, points, melded, variations):
 @pytest.mark.parametrize("in_hand", [1, 2, 8])
 def test_bolivia_plus_red_treys_in_hand_cost_100_each(in_hand):
     result = score("bolivia_plus", [out_team("bolivia_plus"), team(red_threes_in_hand=in_hand)]).teams[1]
-    assert only_line(result, "Red 3s in hand") == -100 * in_hand
+    assert only_kind(result, "red_threes_penalty") == -100 * in_hand
     assert result.cards == -100 * in_hand
 
 
@@ -77,7 +77,7 @@ def test_bolivia_plus_red_treys_on_table_and_in_hand_together():
 def test_bolivia_classic_red_3s_with_going_out_sets(count, points, went_out):
     entry = out_team("bolivia_classic", red_threes=count, went_out=went_out)
     result = score("bolivia_classic", [entry, team()]).teams[0]
-    assert only_line(result, "Red 3s") == points
+    assert only_kind(result, "red_threes") == points
 
 
 @pytest.mark.parametrize("fields", [
@@ -89,7 +89,7 @@ def test_bolivia_classic_red_3s_with_going_out_sets(count, points, went_out):
 @pytest.mark.parametrize("count", [1, 6])
 def test_bolivia_classic_red_3s_score_0_without_going_out_sets(count, fields):
     result = score("bolivia_classic", [team(red_threes=count, **fields), team()]).teams[0]
-    assert only_line(result, "Red 3s") == 0
+    assert only_kind(result, "red_threes") == 0
 
 
 # bolivia_hoyle: "+100 each; all four +800 (decision: positive whether or not the team melded)."
@@ -111,7 +111,7 @@ IN_HAND = [("bolivia", -100), ("bolivia_plus", -100), ("bolivia_classic", -100),
 def test_black_3s_left_in_hand(rid, each, someone_out):
     first = out_team(rid) if someone_out else team()
     result = score(rid, [first, team(black_threes_in_hand=2, hand_points=40)]).teams[1]
-    assert only_line(result, "Black 3s in hand") == 2 * each
+    assert only_kind(result, "black_threes_penalty") == 2 * each
     assert result.cards == -40 + 2 * each
     assert result.bonus == 0
 
@@ -125,7 +125,7 @@ MELD_COUNTS = [("bolivia", 1), ("bolivia", 3), ("bolivia", 6), ("bolivia_classic
 def test_black_3s_melded_when_going_out_score_5_each(rid, count):
     plain = score(rid, [out_team(rid), team()]).teams[0]
     result = score(rid, [out_team(rid, black_threes_melded=count), team()]).teams[0]
-    assert only_line(result, "Black 3s melded") == 5 * count
+    assert only_kind(result, "black_threes_melded") == 5 * count
     assert result.cards == plain.cards + 5 * count
     assert result.bonus == plain.bonus
 
@@ -136,7 +136,7 @@ def test_black_3s_melded_when_going_out_score_5_each(rid, count):
 def test_bolivia_plus_melded_black_treys_score_by_the_trey_table(count, points):
     plain = score("bolivia_plus", [out_team("bolivia_plus"), team()]).teams[0]
     result = score("bolivia_plus", [out_team("bolivia_plus", black_threes_melded=count), team()]).teams[0]
-    assert only_line(result, "Black 3s melded") == points
+    assert only_kind(result, "black_threes_melded") == points
     assert result.bonus == plain.bonus + points
     assert result.cards == plain.cards
 
@@ -146,8 +146,8 @@ def test_bolivia_plus_trey_table_is_applied_to_red_and_black_separately():
     to melded black treys separately' -- 4 red + 4 black is 600 + 600, not 8 treys = 1400."""
     entry = out_team("bolivia_plus", red_threes=4, black_threes_melded=4)
     result = score("bolivia_plus", [entry, team()]).teams[0]
-    assert only_line(result, "Red 3s") == 600
-    assert only_line(result, "Black 3s melded") == 600
+    assert only_kind(result, "red_threes") == 600
+    assert only_kind(result, "black_threes_melded") == 600
 
 
 @pytest.mark.parametrize("count", [1, 2])

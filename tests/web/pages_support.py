@@ -7,7 +7,7 @@ import re
 from app.extensions import db
 from app.models import Game
 
-HIDDEN = re.compile(r'<input type="hidden" name="(version|client_token|csrf_token)" value="([^"]*)"')
+HIDDEN = re.compile(r'<input type="hidden" name="(version|client_token|csrf_token|hand_number)" value="([^"]*)"')
 
 
 def open_game(client, ruleset: str = "bolivia", players: str = "4", **fields) -> int:
@@ -75,7 +75,7 @@ def errors_for(page: str, field: str) -> str:
 
 def message_box(page: str) -> str:
     """The messages in the box at the top of a page."""
-    match = re.search(r'id="message-list">(.*?)</ul>', page, re.S)
+    match = re.search(r'id="(?:message|refusal)-list">(.*?)</ul>', page, re.S)
     return html.unescape(match.group(1)) if match else ""
 
 

@@ -364,7 +364,9 @@ def test_only_the_last_hand_can_be_removed(client):
     assert state["teams"][0]["progressive"] == 2800
     assert delete_hand(client, game, 1).status_code == 200
     assert read(client, game)["hands"] == []
-    assert post_hand(client, game, bolivia_hand(), client_token="two").status_code == 201
+    # the removed hand's token stays spent (rulesets.md decisions): a late retry never brings it back
+    assert post_hand(client, game, bolivia_hand(), client_token="two").status_code == 409
+    assert post_hand(client, game, bolivia_hand(), client_token="three").status_code == 201
 
 
 def test_removing_the_winning_hand_reopens_the_game(client):

@@ -95,7 +95,7 @@ def test_example_4_bolivia_plus_going_out_team_wins_even_if_lower(client):
     assert (a["bonus"], a["cards"], a["score"], a["progressive"]) == (3300, 600, 3900, 22900)
     assert {line["label"]: line["points"] for line in a["breakdown"]} == {
         "Sequence x1": 1500, "Natural Canasta x1": 500, "Mixed Canasta x1": 300,
-        "Red 3s x4": 600, "Going out": 400, "Table points": 600}
+        "Red treys x4": 600, "Going out": 400, "Table points": 600}
     assert b["progressive"] > a["progressive"]
     assert data["winner"] == 0
     assert data["game_over"] is True

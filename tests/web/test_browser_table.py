@@ -115,7 +115,7 @@ def test_a_game_at_the_table(live_server, page, output_dir):
     expect(page.locator('[data-error-for="went_out"] .field-error')).to_contain_text("East-West cannot go out")
     wait_for_preview(page, "problem")
     page.get_by_role("button", name="Save hand 2").click()
-    page.wait_for_load_state()
+    page.wait_for_selector("form[data-refused=yes]")          # the refused page, from the server
     message = page.locator('[data-error-for="went_out"] .field-error')
     assert "East-West cannot go out" in message.inner_text()
     assert "needs a Samba" in message.inner_text() or "Samba" in message.inner_text()
@@ -156,12 +156,16 @@ def test_a_game_at_the_table(live_server, page, output_dir):
     page.get_by_role("link", name="Enter hand 3").click()
     for _ in range(4):
         plus(page, 0, "set_red_samba").click()
+    team(page, 0).locator("details.more-sets > summary").click()     # the rare sets wait behind "More sets"
     plus(page, 0, "set_red_bolivia").click()
     plus(page, 0, "set_black_bolivia").click()
-    page.locator("#team0-red_threes").fill("6")
+    box = page.locator("#team0-red_threes")
+    box.click()
+    box.click()                                   # a count box opens for typing on the second tap
+    box.fill("6")
     page.locator("#team0-table_points").fill("1000")
     page.locator("label.pill", has_text="North-South").click()
-    expect(page.locator("#preview-status")).to_contain_text("North-South win the game")
+    expect(page.locator("#preview-status")).to_contain_text("North-South wins the game")
     page.get_by_role("button", name="Save hand 3").click()
     page.wait_for_url(f"**/games/{game_id}")
     banner = page.locator(".winner-banner")
@@ -245,4 +249,5 @@ def test_three_players_alone_at_sambola(live_server, page, output_dir):
     expect(team(page, 2).locator(".team-preview")).to_contain_text("+100")
     shoot(page, output_dir, "hand_entry_three_players")
     page.get_by_role("button", name="Save hand 1").click()
+    page.wait_for_url(re.compile(r"/games/\d+$"))
     assert "Hand 1 saved." in page.content()

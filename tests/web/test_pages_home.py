@@ -63,4 +63,4 @@ def test_the_game_page_shows_the_score_sheet_with_its_stylesheet(client):
     post_hand(client, game_id, [{"table_points": 50}, {}], "none")
     page = text(client.get(f"/games/{game_id}"))
     assert "score-sheet" in page and page.count("css/sheet.css") == 1
-    assert "nobody out" in page and "50" in page
+    assert "Nobody went out" in page and "50" in page

@@ -7,10 +7,10 @@ import pytest
 from flask import render_template
 
 from app.formatting import points
-from app.rules import TeamEntry, all_rulesets, describe_ruleset, get_ruleset
+from app.rules import TeamEntry, all_rulesets, describe_ruleset, get_ruleset, score_hand
 from app.sheets.sample import sample_game
 from app.sheets.view import (PAD_ROWS, PAD_ROWS_THREE, blank_sheet, game_sheet, sets_text, short_names,
-                             threes_text, variations_text)
+                             team_cell, threes_text, variations_text)
 
 
 def test_points_are_grouped_with_a_real_minus():
@@ -20,15 +20,38 @@ def test_points_are_grouped_with_a_real_minus():
     assert points(None) == ""
 
 
-def test_sets_and_threes_are_short():
+def test_sets_and_threes_are_in_words():
     ruleset = get_ruleset("bolivia")
     entry = TeamEntry(sets={"red_samba": 1, "red_canasta": 2})
-    assert sets_text(ruleset, entry) == "2\u00a0RC, RS"            # set types in the rule set's order
-    assert sets_text(ruleset, TeamEntry()) == "–"
-    assert threes_text(2, 0) == "2"
-    assert threes_text(0, 1) == "1h"
-    assert threes_text(3, 0, "m") == "3m"
-    assert threes_text(0, 0) == ""
+    assert sets_text(ruleset, entry) == ("2\u00a0Red Canastas", "Red Samba")   # the rule set's order
+    assert sets_text(ruleset, TeamEntry()) == ()
+    assert threes_text("Red 3s", 2) == "Red 3s: 2"
+    assert threes_text("Black 3s melded", 3) == "Black 3s melded: 3"
+    assert threes_text("Red 3s", 0) == ""
+
+
+def test_penalties_are_named_and_taken_out_of_cards():
+    ruleset = get_ruleset("bolivia_plus")
+    entry = TeamEntry(table_points=200, hand_points=40, red_threes_in_hand=1, black_threes_in_hand=2,
+                      failed_go_outs=1, sets={"natural_canasta": 1}, melded=True)
+    result = score_hand(ruleset, [entry, TeamEntry(went_out=True, table_points=300, sets={
+        "sequence": 1, "natural_canasta": 1, "mixed_canasta": 1})]).teams[0]
+    cell = team_cell(ruleset, entry, result)
+    names = dict(cell.penalties)
+    assert names == {"Failed go-out": -400, "Red treys in hand": ruleset.red_three_in_hand_points,
+                     "Black treys in hand": 2 * ruleset.black_three_in_hand_points}
+    assert cell.cards == 200 - 40                                   # cards alone: table less hand points
+    assert cell.score == cell.bonus + cell.cards + sum(names.values())
+
+
+def test_a_team_that_had_not_melded_is_marked(app):
+    ruleset = get_ruleset("bolivia")
+    entry = TeamEntry(red_threes=2, melded=False, hand_points=100)
+    other = TeamEntry(went_out=True, table_points=200, sets={"red_samba": 1, "red_canasta": 1})
+    result = score_hand(ruleset, [entry, other]).teams[0]
+    cell = team_cell(ruleset, entry, result)
+    assert not cell.melded and cell.threes == ("Red 3s: 2",)
+    assert cell.bonus < 0                                            # not melded: red 3s count minus
 
 
 def test_variations_in_words():
@@ -58,7 +81,7 @@ def test_game_sheet_follows_the_engine(app):
         assert row.dealer in players
         assert sum(cell.went_out for cell in row.cells) == (1 if row.went_out_team else 0)
         for cell in row.cells:
-            assert cell.score == cell.bonus + cell.cards
+            assert cell.score == cell.bonus + cell.cards + sum(p for _, p in cell.penalties)
     for i, team in enumerate(sheet.teams):
         assert team.total == sheet.rows[-1].cells[i].total
     assert sum(team.is_winner for team in sheet.teams) == 1
@@ -109,10 +132,14 @@ def test_partial_renders_a_game(app):
     assert "sheet.css" not in html                                   # the page (or the PDF) links the stylesheet
     assert html.count('class="hand-row"') == 6
     assert "<thead>" in html and "Totals so far" in html
-    assert len(re.findall(r'class="out-mark">OUT', html)) == sum(1 for r in sheet.rows if r.went_out_team)
+    assert len(re.findall(r'class="mark">Went out', html)) == sum(1 for r in sheet.rows if r.went_out_team)
+    assert html.count("Nobody went out") == sum(1 for r in sheet.rows if not r.went_out_team)
+    for shorthand in ("1/1h", "Min.", "3s r/b", "OUT", "conc."):
+        assert shorthand not in html
     for team in sheet.teams:
         assert team.name in html and points(team.total) in html
-    assert 'data-label="Total"' in html                                # labels for the stacked layout
+    assert 'data-label="Total"' in html and 'data-label="Next minimum"' in html   # stacked-layout labels
+    assert 'data-label="Penalties"' in html
 
 
 def test_partial_renders_a_blank_pad(app):
@@ -120,4 +147,4 @@ def test_partial_renders_a_blank_pad(app):
     assert "sheet.css" not in html
     assert html.count("blank-row") == PAD_ROWS
     assert "Team 1 and players:" in html and "Final totals" in html
-    assert "Seq</b> Sequence (500)" in html
+    assert "Seq</b> Sequence (500)" in html                          # the pad keeps a key: players write codes

@@ -1,0 +1,129 @@
+"""The session endpoints of the JSON API (issue 7): open a session, read it, call time."""
+from __future__ import annotations
+
+from datetime import date
+
+from flask import request
+
+from app.club.auth import api_organiser
+from app.club.blueprint import api_bp
+from app.club.clock import call_time, results, tables, tick
+from app.club.members import clean_name
+from app.club.models import ClubSession
+from app.club.sessions import SessionRequest, mark_here, open_session, request_problems, start_round
+from app.extensions import db
+from app.rules import Problem, get_ruleset, seat_order
+from app.rules.draw import draw_problems
+from app.services import GameError, refuse
+
+SESSION = "<int(max=2147483647):session_id>"
+
+
+@api_bp.errorhandler(GameError)
+def refused(error: GameError):
+    """A refusal: every problem, nothing stored; 401 asks for the organiser's name and password."""
+    db.session.rollback()
+    headers = {"WWW-Authenticate": 'Basic realm="Treys organiser"'} if error.status == 401 else {}
+    return {"errors": [problem.as_dict() for problem in error.problems]}, error.status, headers
+
+
+def body() -> dict:
+    """The request's JSON object, or a 400 refusal."""
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise refuse(400, "The body must be a JSON object.")
+    return data
+
+
+def names_list(value, field: str) -> tuple[list[str], list[Problem]]:
+    """A list of player names, tidied, or the problem with it."""
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        return [], [Problem(field, f"'{field}' must be a list of names.")]
+    names = [clean_name(v) for v in value]
+    if any(not n or len(n) > 60 for n in names):
+        return names, [Problem(field, "Every name must be 1 to 60 characters.")]
+    return names, []
+
+
+def session_request(data: dict) -> tuple[SessionRequest, list[str], list[Problem]]:
+    """The body as a session request and the players, with every problem found."""
+    fmt = data.get("format", {"kind": "target"})
+    problems = []
+    if not isinstance(fmt, dict):
+        fmt, problems = {}, [Problem("format", "'format' must be an object such as {\"kind\": \"target\"}.")]
+    variations = data.get("variations") or {}
+    if not isinstance(variations, dict):
+        variations, problems = {}, problems + [Problem("variations", "'variations' must be an object.")]
+    pairs = data.get("pairs") or []
+    if not isinstance(pairs, list) or not all(isinstance(p, list) and all(isinstance(n, str) for n in p)
+                                                for p in pairs):
+        pairs, problems = [], problems + [Problem("pairs", "'pairs' must be a list of pairs of names.")]
+    players, player_problems = names_list(data.get("players"), "players")
+    ends_at = fmt.get("ends_at")
+    req = SessionRequest(date.today(), str(data.get("ruleset", "")), variations, fmt.get("kind"),
+                         fmt.get("hands"), ends_at if isinstance(ends_at, str) else None,
+                         data.get("partners", "random"),
+                         tuple(tuple(clean_name(n) for n in p) for p in pairs))
+    problems += request_problems(req) + player_problems
+    if req.partners == "fixed" and not pairs:
+        problems.append(Problem("pairs", "With fixed partners, give the pairs: [[\"Ann\", \"Bob\"], ...]."))
+    if not problems:
+        problems += draw_problems(get_ruleset(req.ruleset, req.variations), players, req.pairs)
+    return req, players, problems
+
+
+def table_document(view) -> dict:
+    """A drawn table as POST /api/v1/sessions answers it."""
+    game = view.game
+    seats = [game.team_players[t][p] for t, p in seat_order(game.team_players)]
+    return {"table": view.number, "game_id": game.id, "table_code": game.table_code, "seats": seats,
+            "teams": view.teams}
+
+
+@api_bp.post("/sessions")
+def create_session():
+    """Open a session with its players and draw the first round; 201 with the tables."""
+    api_organiser()
+    req, players, problems = session_request(body())
+    if problems:
+        raise GameError(422, problems)
+    session = open_session(req)
+    mark_here(session, players)
+    start_round(session)
+    return {"id": session.id, "tables": [table_document(v) for v in tables(session)],
+            "sitting_out": list(session.sitting_out)}, 201
+
+
+def load(session_id: int) -> ClubSession:
+    """The session, or a 404 refusal."""
+    session = db.session.get(ClubSession, session_id)
+    if session is None:
+        raise refuse(404, f"There is no session number {session_id}.")
+    return session
+
+
+@api_bp.get(f"/sessions/{SESSION}")
+def read_session(session_id: int):
+    """The tables with each game's totals, hands, minutes since the last entry and winner; the results."""
+    api_organiser()
+    session = load(session_id)
+    tick(session)
+    return {"id": session.id, "date": session.played_on.isoformat(), "ruleset": session.ruleset_id,
+            "variations": dict(session.variations),
+            "format": {"kind": session.format_kind, "hands": session.format_hands, "ends_at": session.ends_at},
+            "round": session.round, "time_called": session.time_called_at is not None,
+            "sitting_out": list(session.sitting_out),
+            "tables": [v.as_dict() for v in tables(session)],
+            "results": [s.as_dict() for s in results(session)]}
+
+
+@api_bp.post(f"/sessions/{SESSION}/call-time")
+def call_time_api(session_id: int):
+    """Call time: ends every game that has its last hand in; answers which tables still owe one."""
+    api_organiser()
+    session = load(session_id)
+    owing = call_time(session)
+    views = tables(session)
+    return {"time_called": True, "owing": owing,
+            "ended": [v.label for v in views if v.outcome.over],
+            "tables": [v.as_dict() for v in views]}

@@ -1,0 +1,165 @@
+"""The organiser's board (polled JSON with ETag), its actions, the results and the printed papers."""
+from __future__ import annotations
+
+import hashlib
+
+from flask import current_app, flash, jsonify, redirect, render_template, request, url_for
+from flask_login import login_required
+from sqlalchemy import select
+
+from app.club.auth import api_organiser
+from app.club.blueprint import bp
+from app.club.clock import call_time, end_game, format_of_session, results, tables, tick
+from app.club.pages import load_session, problems_of
+from app.club.printing import render_cards_pdf, render_session_pdf
+from app.club.sessions import reset_code
+from app.extensions import db
+from app.games.common import load_game
+from app.models import Game, utcnow
+from app.rules.ranking import METHOD
+from app.services import GameError
+from app.sheets.pdf import pdf_response
+
+#: How often the board asks for news, in milliseconds.
+POLL_MS = 5000
+
+
+def board_document(session) -> dict:
+    """Every table of the round, who sits out, and whether time was called."""
+    views = tables(session)
+    return {
+        "session": session.id, "round": session.round, "time_called": session.time_called_at is not None,
+        "format": format_of_session(session), "sitting_out": list(session.sitting_out),
+        "owing": [view.label for view in views if view.owes_last_hand],
+        "tables": [view.as_dict() for view in views],
+    }
+
+
+def board_etag(session) -> str:
+    """What the board shows depends on: the round, the clock, who sits out, each game's version, the minute."""
+    rows = db.session.execute(select(Game.id, Game.version).where(Game.session_id == session.id,
+                                                                   Game.session_round == session.round)).all()
+    parts = [session.id, session.round, session.time_called_at, session.sitting_out, sorted(map(tuple, rows)),
+             utcnow().strftime("%Y%m%d%H%M")]
+    return hashlib.sha1(repr(parts).encode()).hexdigest()
+
+
+@bp.get("/club/sessions/<int:session_id>/board")
+@login_required
+def board(session_id: int):
+    """Every table at a glance, for a laptop or projector; updates itself."""
+    session = load_session(session_id)
+    tick(session)
+    return render_template("club/board.html", session=session, tables=tables(session), poll_ms=POLL_MS,
+                           format_words=format_of_session(session))
+
+
+@bp.get("/club/sessions/<int:session_id>/board.json")
+@login_required
+def board_json(session_id: int):
+    """The board's figures; 304 when nothing changed since the ETag the board holds."""
+    session = load_session(session_id)
+    tick(session)
+    etag = board_etag(session)
+    if request.if_none_match.contains(etag):
+        response = current_app.response_class(status=304)
+    else:
+        response = jsonify(board_document(session))
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+def back_to_board(session_id: int, message: str, category: str = "success"):
+    """Back to the board with a message."""
+    flash(message, category)
+    return redirect(url_for("club.board", session_id=session_id))
+
+
+@bp.post("/club/sessions/<int:session_id>/call-time")
+@login_required
+def call_time_page(session_id: int):
+    """Time! Every table finishes the hand in play."""
+    session = load_session(session_id)
+    try:
+        owing = call_time(session)
+    except GameError as error:
+        db.session.rollback()
+        return back_to_board(session.id, " ".join(problems_of(error)), "error")
+    if owing:
+        return back_to_board(session.id, "Time is called: each table finishes the hand in play and enters it.")
+    return back_to_board(session.id, "Time is called. Every table has finished.")
+
+
+def session_game(game_id: int):
+    """A game that belongs to a session, for the board's actions."""
+    game = load_game(game_id)
+    if game.session_id is None:
+        return game, url_for("games.game", game_id=game.id)
+    return game, url_for("club.board", session_id=game.session_id)
+
+
+@bp.post("/club/games/<int:game_id>/end")
+@login_required
+def end_game_page(game_id: int):
+    """End one table's game now, from the board."""
+    game, back = session_game(game_id)
+    version = request.form.get("version", type=int)
+    try:
+        end_game(game, version)
+    except GameError as error:
+        db.session.rollback()
+        flash(" ".join(problems_of(error)), "error")
+        return redirect(back)
+    flash(f"{game.table_label or 'The game'} is ended.", "success")
+    return redirect(back)
+
+
+@bp.post("/club/games/<int:game_id>/code")
+@login_required
+def reset_code_page(game_id: int):
+    """A new table code for a table (the old one stops working on tablets that did not hold it)."""
+    game, back = session_game(game_id)
+    code = reset_code(game)
+    flash(f"{game.table_label or 'The game'} has a new table code: {code}.", "success")
+    return redirect(back)
+
+
+@bp.get("/club/sessions/<int:session_id>/results")
+@login_required
+def results_page(session_id: int):
+    """Results of the day in big type, with the method."""
+    session = load_session(session_id)
+    tick(session)
+    return render_template("club/results.html", session=session, standings=results(session), method=METHOD,
+                           tables=tables(session), format_words=format_of_session(session))
+
+
+def public_root() -> str:
+    """The address tablets reach the app at (PUBLIC_URL when set, else this request's)."""
+    return (current_app.config.get("PUBLIC_URL") or request.url_root).rstrip("/")
+
+
+@bp.get("/club/sessions/<int:session_id>/cards.pdf")
+@login_required
+def cards_pdf(session_id: int):
+    """A table card per table: number, players in seating order, the code in big digits and a QR code."""
+    session = load_session(session_id)
+    return pdf_response(render_cards_pdf(session, tables(session), public_root()),
+                        f"treys-session-{session.id}-table-cards.pdf")
+
+
+@bp.get("/sessions/<int:session_id>/print.pdf")
+def print_pdf(session_id: int):
+    """Results of the day and every table's score sheet in one PDF (organiser login or HTTP Basic)."""
+    try:
+        api_organiser(browser=True)
+    except GameError as error:
+        response = jsonify({"errors": [p.as_dict() for p in error.problems]})
+        response.status_code = 401
+        response.headers["WWW-Authenticate"] = 'Basic realm="Treys organiser"'
+        return response
+    session = load_session(session_id)
+    tick(session)
+    data = render_session_pdf(session, results(session), METHOD)
+    return pdf_response(data, f"treys-session-{session.id}-results.pdf")

@@ -1,0 +1,45 @@
+"""The club's list of players (issue 8, the part a session needs): find, add, list for type-ahead."""
+from __future__ import annotations
+
+from sqlalchemy import func, select
+
+from app.club.models import Member
+from app.extensions import db
+from app.rules import Problem
+
+#: Longest name the list keeps (as a player seat holds).
+NAME_LENGTH = 60
+
+
+def clean_name(name: object) -> str:
+    """A name with its spaces tidied: '  ann   smith ' -> 'ann smith'."""
+    return " ".join(str(name).split()) if isinstance(name, str) else ""
+
+
+def name_problems(name: str, field: str = "name") -> list[Problem]:
+    """What is wrong with a player's name as typed."""
+    if not name:
+        return [Problem(field, "Type the player's name.")]
+    if len(name) > NAME_LENGTH:
+        return [Problem(field, f"A name can be at most {NAME_LENGTH} characters.")]
+    return []
+
+
+def find_member(name: str) -> Member | None:
+    """The member with this name, whatever its capitals."""
+    return db.session.scalar(select(Member).where(func.lower(Member.name) == name.lower()))
+
+
+def member_for(name: str) -> Member:
+    """The member with this name, added to the club's list on the spot when new (not committed)."""
+    member = find_member(name)
+    if member is None:
+        member = Member(name=name, active=True)
+        db.session.add(member)
+        db.session.flush()
+    return member
+
+
+def active_members() -> list[Member]:
+    """The club's active players, by name, for the tick list and the type-ahead."""
+    return list(db.session.scalars(select(Member).where(Member.active.is_(True)).order_by(func.lower(Member.name))))

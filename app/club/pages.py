@@ -1,0 +1,178 @@
+"""Organiser pages: the club's sessions, open one, who is here, the draw, swaps, latecomers and rounds."""
+from __future__ import annotations
+
+from datetime import date
+
+from flask import abort, flash, redirect, render_template, request, url_for
+from flask_login import login_required
+from sqlalchemy import func, select
+
+from app.club.blueprint import bp
+from app.club.clock import format_of_session, tables
+from app.club.members import active_members
+from app.club.models import ClubSession
+from app.club.sessions import (SessionRequest, current_games, mark_here, open_session, present, seat_latecomer,
+                               start_round, swap_players)
+from app.extensions import db
+from app.rules import all_rulesets
+from app.rules.formats import FORMAT_KINDS, FORMAT_NAMES
+from app.services import GameError
+
+LARGEST_ID = 2**31 - 1
+
+
+def load_session(session_id: int) -> ClubSession:
+    """The session, or the friendly 404 page."""
+    session = db.session.get(ClubSession, session_id) if 0 < session_id <= LARGEST_ID else None
+    if session is None:
+        abort(404, f"There is no session number {session_id}.")
+    return session
+
+
+def usual_rulesets() -> list:
+    """Every rule set, the club's usual ones (most sessions) first."""
+    counts = dict(db.session.execute(select(ClubSession.ruleset_id, func.count()).group_by(ClubSession.ruleset_id)).all())
+    rulesets = list(all_rulesets())
+    return sorted(rulesets, key=lambda r: -counts.get(r.id, 0))
+
+
+def problems_of(error: GameError) -> list[str]:
+    """The sentences of a refusal."""
+    return [problem.message for problem in error.problems]
+
+
+@bp.get("/club")
+@login_required
+def index():
+    """The club's sessions, newest first, and a button to open one."""
+    sessions = list(db.session.scalars(select(ClubSession).order_by(ClubSession.played_on.desc(),
+                                                                    ClubSession.id.desc()).limit(40)))
+    return render_template("club/index.html", sessions=sessions, format_words=format_of_session)
+
+
+def pairs_from(text: str) -> list[list[str]]:
+    """Pairs typed one a line: 'Ann & Bob'."""
+    pairs = []
+    for line in (text or "").splitlines():
+        if line.strip():
+            pairs.append([" ".join(part.split()) for part in line.replace(",", "&").split("&")])
+    return pairs
+
+
+def session_request(form) -> tuple[SessionRequest | None, list[str]]:
+    """The form's choices as a session request, or the problems reading it."""
+    problems = []
+    try:
+        played_on = date.fromisoformat(form.get("played_on") or "")
+    except ValueError:
+        played_on = None
+        problems.append("Give the date of the afternoon.")
+    ruleset = form.get("ruleset") or ""
+    match = next((r for r in all_rulesets() if r.id == ruleset), None)
+    variations = {v.id: form.get(f"v_{ruleset}_{v.id}") for v in (match.variations if match else ())
+                  if not v.solo_only and form.get(f"v_{ruleset}_{v.id}")}
+    hands_text = (form.get("hands") or "").strip()
+    hands = int(hands_text) if hands_text.isdigit() else (None if not hands_text else -1)
+    kind = form.get("kind") or ""
+    request_ = SessionRequest(played_on or date.today(), ruleset, variations, kind, hands,
+                              (form.get("ends_at") or "").strip() or None, form.get("partners") or "random",
+                              tuple(tuple(p) for p in pairs_from(form.get("pairs") or "")))
+    return (None if problems else request_), problems
+
+
+@bp.route("/club/sessions/new", methods=["GET", "POST"])
+@login_required
+def new_session():
+    """Open an afternoon: date, rule set and variations, format, partners."""
+    problems: list[str] = []
+    if request.method == "POST":
+        req, problems = session_request(request.form)
+        if req is not None:
+            try:
+                session = open_session(req)
+            except GameError as error:
+                db.session.rollback()
+                problems = problems_of(error)
+            else:
+                db.session.commit()
+                flash("Session opened. Now tick who is here.", "success")
+                return redirect(url_for("club.manage", session_id=session.id))
+    return render_template("club/new.html", rulesets=usual_rulesets(), kinds=FORMAT_KINDS, kind_names=FORMAT_NAMES,
+                           today=date.today().isoformat(), problems=problems, form=request.form), \
+        422 if problems else 200
+
+
+def manage_page(session: ClubSession, problems: list[str] | None = None, status: int = 200):
+    """The session's page: who is here, the draw with seats, swaps, latecomers, rounds."""
+    here = present(session)
+    members = active_members()
+    return render_template("club/session.html", session=session, here=here, members=members,
+                           tables=tables(session), games=current_games(session), problems=problems or [],
+                           format_words=format_of_session(session)), status
+
+
+@bp.get("/club/sessions/<int:session_id>")
+@login_required
+def manage(session_id: int):
+    """The session's page."""
+    return manage_page(load_session(session_id))
+
+
+def act(session: ClubSession, action, success: str | None = None):
+    """Run a session action; its message on success, the page with the problems on refusal."""
+    try:
+        message = action()
+    except GameError as error:
+        db.session.rollback()
+        return manage_page(session, problems_of(error), error.status)
+    flash(message or success or "Done.", "success")
+    return redirect(url_for("club.manage", session_id=session.id))
+
+
+@bp.post("/club/sessions/<int:session_id>/players")
+@login_required
+def players(session_id: int):
+    """Tick who is here (ticked names and a new name typed on the spot)."""
+    session = load_session(session_id)
+    names = request.form.getlist("here")
+    typed = (request.form.get("name") or "").strip()
+    if typed:
+        names.append(typed)
+    if not names:
+        return manage_page(session, ["Tick the players who are here, or type a name."], 422)
+    if session.round and typed:
+        return act(session, lambda: seat_latecomer(session, typed))
+
+    def tick():
+        if request.form.get("ticklist"):
+            session.attendees[:] = [a for a in session.attendees if a.member.name in names]
+        written = mark_here(session, names)
+        db.session.commit()
+        return f"Here: {', '.join(written)}."
+    return act(session, tick)
+
+
+@bp.post("/club/sessions/<int:session_id>/draw")
+@login_required
+def draw(session_id: int):
+    """Draw the first or next round (redraw avoiding partners had, or keep the tables)."""
+    session = load_session(session_id)
+    keep = request.form.get("keep") == "1"
+
+    def go():
+        games = start_round(session, keep=keep)
+        return f"Round {session.round}: {len(games)} table{'s' if len(games) != 1 else ''} drawn."
+    return act(session, go)
+
+
+@bp.post("/club/sessions/<int:session_id>/swap")
+@login_required
+def swap(session_id: int):
+    """Swap two players before play starts."""
+    session = load_session(session_id)
+    first, second = request.form.get("first") or "", request.form.get("second") or ""
+
+    def go():
+        swap_players(session, first, second)
+        return f"{first} and {second} have swapped places."
+    return act(session, go)

@@ -1,0 +1,52 @@
+"""Printed papers of a session: table cards with QR codes, and the results with every score sheet."""
+from __future__ import annotations
+
+from datetime import datetime
+
+import segno
+from flask import current_app, render_template
+from weasyprint import HTML
+
+from app.club.sessions import games_of
+from app.rules import seat_order
+from app.sheets.pdf import ROOT, stylesheet
+from app.sheets.views import render_game_sheet
+
+
+def qr_svg(url: str) -> str:
+    """The URL as an inline SVG QR code (segno), big enough for a tablet's camera."""
+    return segno.make(url, error="m").svg_inline(scale=8, border=2)
+
+
+def document(html: str, with_sheet_css: bool = True):
+    """A laid-out WeasyPrint document of this HTML."""
+    css, fonts = stylesheet()
+    return HTML(string=html, base_url=str(ROOT)).render(stylesheets=[css] if with_sheet_css else [],
+                                                        font_config=fonts)
+
+
+def join_documents(documents) -> bytes:
+    """One PDF of every page of these documents, in order."""
+    pages = [page for doc in documents for page in doc.pages]
+    return documents[0].copy(pages).write_pdf()
+
+
+def render_cards_pdf(session, tables, root: str) -> bytes:
+    """One page per table: number, players in seating order, the table code in big digits, a QR code."""
+    cards = []
+    for view in tables:
+        url = f"{root}/games/{view.game.id}?code={view.game.table_code}"
+        seats = [view.game.team_players[t][p] for t, p in seat_order(view.game.team_players)]
+        cards.append({"view": view, "url": url, "qr": qr_svg(url), "seats": seats})
+    html = render_template("club/cards_pdf.html", session=session, cards=cards,
+                           club=current_app.config["CLUB_NAME"])
+    return document(html, with_sheet_css=False).write_pdf()
+
+
+def render_session_pdf(session, standings, method: str) -> bytes:
+    """The results of the day, then every table's score sheet (app/sheets), as one PDF."""
+    html = render_template("club/results_pdf.html", session=session, standings=standings, method=method,
+                           club=current_app.config["CLUB_NAME"], printed=datetime.now().strftime("%-d %b %Y %H:%M"))
+    documents = [document(html, with_sheet_css=False)]
+    documents += [document(render_game_sheet(game)) for game in games_of(session)]
+    return join_documents(documents)

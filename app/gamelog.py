@@ -1,0 +1,158 @@
+"""The game record: who changed what and when, stored with each write and told in plain words."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timezone
+
+from sqlalchemy import func, select
+
+from app.extensions import db
+from app.formatting import points
+from app.models import Game, GameEvent
+from app.rules import EventRecord
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who made a change: a tablet (by the id in its cookie), the organiser, or a script through the API."""
+
+    kind: str          # "tablet", "organiser", "api"
+    id: str = ""
+    label: str = ""
+
+
+UNKNOWN_TABLET = Actor("tablet")
+API = Actor("api", "", "the API")
+ORGANISER = Actor("organiser", "", "the organiser")
+
+#: The entry figures a correction can change, in the words of the hand form.
+FIGURES = (
+    ("table_points", "table points"), ("hand_points", "hand points"), ("red_threes", "red {threes}"),
+    ("red_threes_in_hand", "red {threes} in hand"), ("black_threes_in_hand", "black {threes} in hand"),
+    ("black_threes_melded", "black {threes} melded"), ("failed_go_outs", "failed go-outs"),
+    ("went_out", "went out"), ("concealed", "concealed"), ("melded", "melded"),
+)
+
+
+def opener_id(game: Game) -> str | None:
+    """The id of the tablet that opened the game, when known."""
+    return db.session.scalar(select(GameEvent.actor_id).where(
+        GameEvent.game_id == game.id, GameEvent.kind == "game_opened"))
+
+
+def actor_label(game: Game, actor: Actor, opener: str | None) -> str:
+    """'Table 2's tablet' (the tablet that opened the game), 'another tablet', 'the organiser', 'the API'."""
+    if actor.label:
+        return actor.label
+    if actor.kind == "tablet" and actor.id and actor.id == opener:
+        return f"{game.table_label}'s tablet" if game.table_label else "the tablet that opened the game"
+    if actor.kind == "tablet":
+        return "another tablet"
+    return {"organiser": "the organiser", "api": "the API"}.get(actor.kind, actor.kind)
+
+
+def record(game: Game, event: EventRecord, actor: Actor, *, client_token: str | None = None,
+           seq: int | None = None) -> GameEvent:
+    """Add the event to the game's record, in the same transaction as the change itself."""
+    if seq is None:
+        seq = (db.session.scalar(select(func.max(GameEvent.seq)).where(GameEvent.game_id == game.id)) or 0) + 1
+    opener = actor.id if event.kind == "game_opened" else opener_id(game)
+    row = GameEvent(seq=seq, kind=event.kind, hand_number=event.hand_number, client_token=client_token,
+                    before=event.before, after=event.after, actor_kind=actor.kind, actor_id=actor.id,
+                    actor_label=actor_label(game, actor, opener))
+    if game.id is None:
+        game.events.append(row)           # a game being opened: its record starts with it
+    else:
+        row.game_id = game.id             # no need to load the whole record to add a line
+        db.session.add(row)
+    return row
+
+
+def removed_token_event(game: Game, client_token: str) -> GameEvent | None:
+    """The hand_added event of a hand recorded with this token (whose hand is gone), if any."""
+    return db.session.scalar(select(GameEvent).where(
+        GameEvent.game_id == game.id, GameEvent.client_token == client_token, GameEvent.kind == "hand_added"))
+
+
+def events_of(game: Game) -> list[GameEvent]:
+    """The game's record, oldest first (read once per version of the game in a request)."""
+    kept = game.__dict__.get("_treys_events")
+    if kept is not None and kept[0] == game.version:
+        return kept[1]
+    events = list(db.session.scalars(select(GameEvent).where(GameEvent.game_id == game.id).order_by(GameEvent.seq)))
+    game.__dict__["_treys_events"] = (game.version, events)
+    return events
+
+
+def spoken_time(moment: datetime) -> str:
+    """A stored UTC time as the club's clock shows it: '15:42'."""
+    return moment.replace(tzinfo=timezone.utc).astimezone().strftime("%H:%M")
+
+
+def shown(value) -> str:
+    """A figure as the record line shows it."""
+    if isinstance(value, bool) or value is None:
+        return {True: "yes", False: "no", None: "not given"}[value]
+    return points(value) if isinstance(value, int) else str(value)
+
+
+def changes(game: Game, before: dict | None, after: dict | None, threes: str) -> list[str]:
+    """'Jets table points 450 -> 540': only the figures that changed, with the names from the game."""
+    if not before or not after:
+        return []
+    lines = []
+    for name, old, new in zip(game.team_names, before.get("teams", []), after.get("teams", [])):
+        for field, words in FIGURES:
+            if old.get(field) != new.get(field):
+                lines.append(f"{name} {words.format(threes=threes)} {shown(old.get(field))} -> {shown(new.get(field))}")
+        old_sets, new_sets = old.get("sets") or {}, new.get("sets") or {}
+        for set_id in sorted(set(old_sets) | set(new_sets)):
+            if old_sets.get(set_id, 0) != new_sets.get(set_id, 0):
+                lines.append(f"{name} {set_id.replace('_', ' ')} {old_sets.get(set_id, 0)} -> {new_sets.get(set_id, 0)}")
+    return lines
+
+
+def result_words(after: dict | None) -> str:
+    """How an ended game came out, in words."""
+    after = after or {}
+    if after.get("winner_name"):
+        return f"{after['winner_name']} won on the higher total"
+    return "a draw (equal totals)" if after.get("draw") else "no result (no hand was entered)"
+
+
+def event_sentence(game: Game, event: GameEvent, threes: str = "3s") -> str:
+    """One line of the record in plain words: 'Hand 3 corrected at 15:42 by Table 2's tablet: ...'."""
+    when, who = spoken_time(event.at), event.actor_label or "a tablet"
+    head = {
+        "game_opened": f"Game opened at {when} by {who}",
+        "hand_added": f"Hand {event.hand_number} entered at {when} by {who}",
+        "hand_corrected": f"Hand {event.hand_number} corrected at {when} by {who}",
+        "hand_removed": f"Hand {event.hand_number} removed at {when} by {who}",
+        "game_ended": f"Game ended early at {when} by {who}: {result_words(event.after)}",
+        "game_abandoned": f"Game abandoned at {when} by {who} (no result)",
+        "game_deleted": f"Game deleted at {when} by {who}",
+        "code_reset": f"Table code reset at {when} by {who}",
+    }.get(event.kind, f"{event.kind} at {when} by {who}")
+    changed = changes(game, event.before, event.after, threes) if event.kind == "hand_corrected" else []
+    return head + (": " + "; ".join(changed) if changed else "")
+
+
+def event_document(event: GameEvent) -> dict:
+    """One event as `GET /api/v1/games/<id>/events` lists it."""
+    return {
+        "seq": event.seq, "kind": event.kind, "hand": event.hand_number,
+        "at": event.at.replace(tzinfo=timezone.utc).isoformat().replace("+00:00", "Z"),
+        "actor": {"kind": event.actor_kind, "label": event.actor_label},
+        "before": event.before, "after": event.after,
+    }
+
+
+def corrected_hands(game: Game) -> set[int]:
+    """Numbers of the hands corrected since they were entered (a hand removed and entered again starts afresh)."""
+    corrected: set[int] = set()
+    for event in events_of(game):
+        if event.kind == "hand_corrected":
+            corrected.add(event.hand_number)
+        elif event.kind in ("hand_added", "hand_removed"):
+            corrected.discard(event.hand_number)
+    return corrected

@@ -1,0 +1,82 @@
+"""Ending a game at the table: end it early, abandon it, or delete one started by mistake (confirm steps)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import flash, redirect, render_template, request, url_for
+
+from app.extensions import db
+from app.formatting import points
+from app.games import bp
+from app.games.codes import with_table_code
+from app.games.forms import ConfirmForm
+from app.games.handform import version_of
+from app.games.tablet import tablet
+from app.games.views import game_page
+from app.models import Game
+from app.rules import verb
+from app.services import GameError, abandon_game, delete_game, end_game, state_of
+
+
+@dataclass(frozen=True)
+class Closing:
+    """One way of closing a game: the question, what follows, the button and the service that does it."""
+
+    action: str
+    question: str
+    button: str
+    done: str
+    service: object
+
+
+CLOSINGS = {
+    "end": Closing("end", "End this game now?", "Yes, end the game now", "The game was ended.", end_game),
+    "abandon": Closing("abandon", "Abandon this game?", "Yes, abandon the game",
+                       "The game was abandoned: it has no result.", abandon_game),
+    "delete": Closing("delete", "Delete this game?", "Yes, delete the game",
+                      "The game was deleted.", delete_game),
+}
+
+
+def outcome(game: Game) -> str:
+    """What ending now means, in words: who wins on the higher total, a draw, or no result."""
+    state = state_of(game)
+    if not game.hands:
+        return "No hand has been entered, so the game ends with no result."
+    totals = ", ".join(f"{name} {points(total)}" for name, total in zip(game.team_names, state.totals))
+    top = max(state.totals)
+    if state.totals.count(top) > 1:
+        return f"The totals are {totals}: equal at the top, so the game ends in a draw."
+    leader = game.team_names[state.totals.index(top)]
+    return f"The totals are {totals}: {verb(leader, 'wins', 'win')} on the higher total."
+
+
+def explanation(game: Game, closing: Closing) -> str:
+    """The sentence under the question."""
+    if closing.action == "end":
+        return outcome(game)
+    if closing.action == "abandon":
+        return "The game stops here with no winner and no result. The hands stay on the record."
+    return "Use this only for a game started by mistake: it leaves the lists. This cannot be undone."
+
+
+@bp.route("/games/<int:game_id>/<any(end, abandon, delete):action>", methods=["GET", "POST"])
+@with_table_code
+def close_game(game: Game, action: str):
+    """Confirm, then end, abandon or delete the game (each kept on the game's record)."""
+    closing = CLOSINGS[action]
+    form = ConfirmForm()
+    if request.method == "POST" and form.validate():
+        try:
+            closing.service(game, version=version_of(form), actor=tablet())
+        except GameError as error:
+            db.session.rollback()
+            return game_page(game, notice=str(error), status=error.status if error.status != 422 else 409)
+        flash(closing.done, "success")
+        if action == "delete":
+            return redirect(url_for("games.home"))
+        return redirect(url_for("games.game", game_id=game.id))
+    if request.method == "GET":
+        form = ConfirmForm(formdata=None, version=str(game.version))
+    return render_template("games/close.html", game=game, form=form, closing=closing,
+                           explanation=explanation(game, closing))

@@ -1,0 +1,34 @@
+"""Which tablet is writing: a random id kept in a long-lived cookie, for the game record."""
+from __future__ import annotations
+
+import secrets
+
+from flask import g, request
+
+from app.gamelog import Actor
+from app.games import bp
+
+COOKIE = "treys_tablet"
+#: Ten years: the id names the tablet, not a visit.
+COOKIE_AGE = 10 * 365 * 24 * 3600
+
+
+def tablet_id() -> str:
+    """This tablet's id: from its cookie, or a new one (sent back with the answer)."""
+    if "tablet_id" not in g:
+        sent = request.cookies.get(COOKIE, "")
+        g.tablet_id = sent if sent.isalnum() and 16 <= len(sent) <= 40 else secrets.token_hex(12)
+    return g.tablet_id
+
+
+def tablet() -> Actor:
+    """The writing tablet as the game record names it."""
+    return Actor("tablet", tablet_id())
+
+
+@bp.after_request
+def keep_tablet_id(response):
+    """Give a tablet without an id its cookie, on every page of the games blueprint."""
+    if request.cookies.get(COOKIE) != tablet_id():
+        response.set_cookie(COOKIE, tablet_id(), max_age=COOKIE_AGE, httponly=True, samesite="Lax")
+    return response

@@ -1,0 +1,105 @@
+"""CSV exports: games, hands (every entered and derived figure), players; columns are stable keys."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+from sqlalchemy import func, select
+
+from app.club.models import Member
+from app.extensions import db
+from app.models import Game, HandEntry, Player
+from app.services import state_of
+
+#: Most teams a game can have (three players alone at Sambola, three pairs at Bolivia Plus).
+TEAM_SLOTS = 3
+
+GAME_COLUMNS = ["game_id", "ruleset", "variations", "target", "table", "session_id", "created_at",
+                "finished_at", "hands", "winner", "winner_name"] + [
+    f"team_{n}_{key}" for n in range(1, TEAM_SLOTS + 1) for key in ("name", "players", "total")]
+HAND_COLUMNS = ["game_id", "ruleset", "hand", "team_position", "team", *HandEntry.FIELDS,
+                "bonus", "cards", "score", "progressive_before", "progressive",
+                "next_initial_meld_minimum", "won_game"]
+PLAYER_COLUMNS = ["player_id", "name", "short_name", "active", "games"]
+
+
+def to_csv(columns: list[str], rows: list[dict]) -> str:
+    """UTF-8 CSV text with a header row of the columns' keys."""
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\r\n")
+    writer.writeheader()
+    for row in rows:
+        writer.writerow({key: cell(value) for key, value in row.items()})
+    return out.getvalue()
+
+
+def cell(value: object) -> object:
+    """A value as a spreadsheet cell: yes/no for flags, JSON for sets (the ones made), empty for none."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        return json.dumps({k: v for k, v in value.items() if v}, sort_keys=True)
+    return value
+
+
+def all_games() -> list[Game]:
+    """Every game, oldest first."""
+    return list(db.session.scalars(select(Game).order_by(Game.id)))
+
+
+def game_row(game: Game) -> dict:
+    """One game: rule set, teams with their players and totals, the winner."""
+    state = state_of(game)
+    row = {"game_id": game.id, "ruleset": game.ruleset_id, "variations": json.dumps(game.variations or {}, sort_keys=True),
+           "target": game.target, "table": game.table_label, "session_id": game.session_id,
+           "created_at": game.created_at.isoformat(timespec="seconds"),
+           "finished_at": game.finished_at and game.finished_at.isoformat(timespec="seconds"),
+           "hands": len(game.hands), "winner": None if state.winner is None else state.winner + 1,
+           "winner_name": None if state.winner is None else game.team_names[state.winner]}
+    for n, (team, total) in enumerate(zip(game.teams, state.totals), start=1):
+        row.update({f"team_{n}_name": team.name, f"team_{n}_players": " & ".join(p.name for p in team.players),
+                    f"team_{n}_total": total})
+    return row
+
+
+def hand_rows(game: Game) -> list[dict]:
+    """One row per team per hand: the figures as entered and the engine's score of them."""
+    state = state_of(game)
+    rows = []
+    for hand, result in zip(game.hands, state.hands):
+        for entry, team in zip(hand.entries, result.teams):
+            row = {"game_id": game.id, "ruleset": game.ruleset_id, "hand": hand.number,
+                   "team_position": entry.team_position + 1, "team": team.name}
+            row.update({field: getattr(entry, field) for field in HandEntry.FIELDS})
+            row.update(bonus=team.bonus, cards=team.cards, score=team.score,
+                       progressive_before=team.progressive_before, progressive=team.progressive,
+                       next_initial_meld_minimum=team.next_initial_meld_minimum,
+                       won_game=result.winner == entry.team_position)
+            rows.append(row)
+    return rows
+
+
+def games_csv() -> str:
+    """Every game, one row each."""
+    return to_csv(GAME_COLUMNS, [game_row(game) for game in all_games()])
+
+
+def hands_csv() -> str:
+    """Every hand of every game, one row per team per hand."""
+    return to_csv(HAND_COLUMNS, [row for game in all_games() for row in hand_rows(game)])
+
+
+def players_csv() -> str:
+    """The club's list of players and how many games each has played."""
+    counts = dict(db.session.execute(select(Player.member_id, func.count(Player.id))
+                                     .group_by(Player.member_id)).all())
+    members = db.session.scalars(select(Member).order_by(func.lower(Member.name)))
+    return to_csv(PLAYER_COLUMNS, [{"player_id": m.id, "name": m.name, "short_name": m.short_name,
+                                    "active": m.active, "games": counts.get(m.id, 0)} for m in members])
+
+
+#: Each export by its name in the address.
+EXPORTS = {"games": games_csv, "hands": hands_csv, "players": players_csv}

@@ -1,0 +1,109 @@
+"""Import the club's list of players from a CSV file: one name a line, or a membership export (issue 8)."""
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass, field
+
+from flask import flash, redirect, request, url_for
+from flask_login import login_required
+
+from app.club.members import NAME_LENGTH, clean_name, find_member
+from app.club.models import Member
+from app.extensions import db
+from app.records.views import bp
+
+#: Largest file accepted: a club list of thousands of names is far smaller.
+MAX_BYTES = 1_000_000
+
+
+@dataclass
+class ImportPlan:
+    """The names a file gives, what is wrong with it and what the organiser should know."""
+
+    names: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    notices: list[str] = field(default_factory=list)
+
+
+def decode(data: bytes, plan: ImportPlan) -> str:
+    """The file's text: UTF-8 (with or without BOM), else Windows-1252 with a notice."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        plan.notices.append("The file was not UTF-8; it was read as Windows (cp1252) text. "
+                            "Check accented names below.")
+        return data.decode("cp1252", errors="replace")
+
+
+def name_columns(header: list[str]) -> list[int] | None:
+    """The column(s) holding the name in a header row, or None when the first row is not a header."""
+    keys = [cell.strip().lower() for cell in header]
+    for key in ("name", "full name", "member name"):
+        if key in keys:
+            return [keys.index(key)]
+    first = next((keys.index(k) for k in ("first name", "firstname", "given name") if k in keys), None)
+    last = next((keys.index(k) for k in ("last name", "lastname", "surname", "family name") if k in keys), None)
+    return None if first is None or last is None else [first, last]
+
+
+def plan_import(data: bytes) -> ImportPlan:
+    """Read the file whole and say what would be imported; nothing is stored here."""
+    plan = ImportPlan()
+    if len(data) > MAX_BYTES:
+        plan.problems.append(f"This file is {len(data) // 1_000_000} MB; a list of players is at most "
+                             f"{MAX_BYTES // 1_000_000} MB. Choose the right file.")
+        return plan
+    rows = [row for row in csv.reader(io.StringIO(decode(data, plan))) if any(cell.strip() for cell in row)]
+    columns = name_columns(rows[0]) if rows else None
+    if columns is not None:
+        rows = rows[1:]
+    else:
+        columns = [0]
+    seen: dict[str, str] = {}
+    for number, row in enumerate(rows, start=2 if columns != [0] else 1):
+        name = clean_name(" ".join(row[i] for i in columns if i < len(row)))
+        if not name:
+            continue
+        if len(name) > NAME_LENGTH:
+            plan.problems.append(f"Line {number}: a name can be at most {NAME_LENGTH} characters.")
+        elif name.lower() in seen:
+            plan.problems.append(f"Line {number}: {name} is in the file twice.")
+        else:
+            seen[name.lower()] = name
+    if not seen and not plan.problems:
+        plan.problems.append("This file has no names in it.")
+    plan.names = list(seen.values())
+    return plan
+
+
+def import_players(data: bytes) -> ImportPlan:
+    """Add the file's new names to the club's list, all or nothing; names already there are kept."""
+    plan = plan_import(data)
+    if plan.problems:
+        return plan
+    new = [name for name in plan.names if find_member(name) is None]
+    if len(new) < len(plan.names):
+        plan.notices.append(f"{len(plan.names) - len(new)} names were already on the list.")
+    db.session.add_all(Member(name=name, active=True) for name in new)
+    db.session.commit()
+    plan.names = new
+    return plan
+
+
+@bp.post("/players/import")
+@login_required
+def import_page():
+    """Import a CSV file of players and say what happened."""
+    upload = request.files.get("file")
+    if upload is None or not upload.filename:
+        flash("Choose a CSV file of players first.", "error")
+        return redirect(url_for("records.index"))
+    plan = import_players(upload.stream.read(MAX_BYTES + 1))
+    for message in plan.problems:
+        flash(message, "error")
+    for message in plan.notices:
+        flash(message, "info")
+    if not plan.problems:
+        flash(f"{len(plan.names)} players added to the club's list.", "info")
+    return redirect(url_for("records.index"))

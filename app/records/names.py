@@ -1,0 +1,35 @@
+"""Names offered as players are typed (issue 8): the club's active players and every guest already typed."""
+from __future__ import annotations
+
+from sqlalchemy import select
+
+from app.club.models import Member
+from app.extensions import db
+from app.models import Player
+from app.records.views import bp
+
+#: Most names offered in the type-ahead list.
+MOST_NAMES = 500
+
+
+def known_player_names() -> list[str]:
+    """Active club players and names typed in earlier games, once each, alphabetically."""
+    members = db.session.scalars(select(Member.name).where(Member.active.is_(True)))
+    inactive = {name.lower() for name in db.session.scalars(select(Member.name).where(Member.active.is_(False)))}
+    guests = db.session.scalars(select(Player.name).where(Player.member_id.is_(None)).distinct().limit(MOST_NAMES))
+    names = {}
+    for name in [*members, *guests]:
+        if name.lower() not in inactive and not name.lower().startswith(("player ", "team ")):
+            names.setdefault(name.lower(), name)
+    return sorted(names.values(), key=func_key)[:MOST_NAMES]
+
+
+def func_key(name: str) -> str:
+    """Alphabetical order whatever the capitals."""
+    return name.casefold()
+
+
+@bp.app_context_processor
+def type_ahead() -> dict:
+    """The type-ahead names for the game forms."""
+    return {"known_player_names": known_player_names}

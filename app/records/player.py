@@ -1,0 +1,47 @@
+"""A player's page (issue 8): games and sessions, won, win rate, average margin, partners, recent games."""
+from __future__ import annotations
+
+from collections import Counter
+
+from flask import abort, render_template
+from sqlalchemy import and_, func, or_, select
+
+from app.club.models import Member
+from app.extensions import db
+from app.models import Game, Player, Team
+from app.records.standings import player_games
+from app.records.views import bp
+
+RECENT = 10
+
+
+def seats_of(member: Member) -> list[Player]:
+    """Every seat the player took (linked, or typed with the same name), newest game first."""
+    typed = and_(Player.member_id.is_(None), func.lower(Player.name) == member.name.lower())
+    return list(db.session.scalars(select(Player).join(Team).join(Game)
+                                   .where(or_(Player.member_id == member.id, typed)).order_by(Game.id.desc())))
+
+
+def record_of(member: Member) -> dict:
+    """The player's figures over finished games, usual partners and recent games."""
+    finished, partners, recent = [], Counter(), []
+    for seat in seats_of(member):
+        game = seat.team.game
+        partners.update(p.name for p in seat.team.players if p.id != seat.id)
+        mine = next((row for row in player_games(game) if row.player == seat.name), None) if game.finished_at else None
+        if mine is not None:
+            finished.append(mine)
+        if len(recent) < RECENT:
+            recent.append((game, mine))
+    won = sum(row.result for row in finished)
+    return {"games": len(finished), "won": won, "sessions": len({r.session for r in finished if r.session}),
+            "win_rate": won / len(finished) if finished else None,
+            "average_margin": round(sum(r.margin for r in finished) / len(finished)) if finished else None,
+            "partners": partners.most_common(3), "recent": recent}
+
+
+@bp.get("/players/<int:member_id>")
+def player_page(member_id: int):
+    """The player's page, in large type."""
+    member = db.session.get(Member, member_id) or abort(404)
+    return render_template("records/player.html", member=member, record=record_of(member))

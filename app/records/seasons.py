@@ -1,0 +1,80 @@
+"""Seasons set by the organiser, the ladder page (tablet and projector) and the standings CSV."""
+from __future__ import annotations
+
+from datetime import date
+from fractions import Fraction
+
+from flask import Response, abort, flash, redirect, render_template, request, url_for
+from flask_login import login_required
+
+from sqlalchemy import select
+
+from app.club.models import Member
+from app.extensions import db
+from app.records.exports import to_csv
+from app.records.models import Season
+from app.records.standings import all_seasons, standings
+from app.records.views import bp
+from app.rules.ladder import method_text
+
+STANDING_COLUMNS = ["place", "player", "qualified", "sessions", "games", "won", "win_rate", "margin"]
+
+
+def season_problems(form) -> tuple[dict, list[str]]:
+    """A season's values from the form, and what is wrong with them."""
+    problems, values = [], {"name": " ".join(form.get("name", "").split())}
+    if not values["name"] or len(values["name"]) > 60:
+        problems.append("Give the season a name of 1 to 60 characters, e.g. 2027.")
+    for key, words in (("starts_on", "first day"), ("ends_on", "last day")):
+        try:
+            values[key] = date.fromisoformat(form.get(key, ""))
+        except ValueError:
+            problems.append(f"Give the season's {words} as a date.")
+    if not problems and values["ends_on"] < values["starts_on"]:
+        problems.append("The last day must come after the first day.")
+    percent = form.get("qualifying_percent", "30").strip()
+    if not percent.isdigit() or not 0 <= int(percent) <= 100:
+        problems.append("The qualifying share is a whole percent from 0 to 100.")
+    else:
+        values["qualifying_percent"] = int(percent)
+    if values["name"] and db.session.query(Season).filter_by(name=values["name"]).first() is not None:
+        problems.append(f"There is already a season called {values['name']}.")
+    return values, problems
+
+
+@bp.post("/seasons")
+@login_required
+def add_season():
+    """Add a season from the records page's form."""
+    values, problems = season_problems(request.form)
+    for problem in problems:
+        flash(problem, "error")
+    if problems:
+        return redirect(url_for("records.index"))
+    season = Season(**values)
+    db.session.add(season)
+    db.session.commit()
+    return redirect(url_for("records.ladder", season_id=season.id))
+
+
+@bp.get("/seasons/<int:season_id>")
+def ladder(season_id: int):
+    """The season's ladder, with the method written out; ?projector=1 for big type."""
+    season = db.session.get(Season, season_id) or abort(404)
+    rows = standings(season)
+    most = max((row.games for row in rows), default=0)
+    members = {name.lower(): member_id for member_id, name in db.session.execute(select(Member.id, Member.name))}
+    return render_template("records/ladder.html", season=season, rows=rows, seasons=all_seasons(), members=members,
+                           method=method_text(most, Fraction(season.qualifying_percent, 100)),
+                           projector=request.args.get("projector") == "1")
+
+
+@bp.get("/seasons/<int:season_id>/standings.csv")
+def standings_csv(season_id: int):
+    """The season's standings as a spreadsheet."""
+    season = db.session.get(Season, season_id) or abort(404)
+    rows = [{"place": row.place, "player": row.player, "qualified": row.qualified, "sessions": row.sessions,
+             "games": row.games, "won": row.won, "win_rate": round(row.win_rate, 4), "margin": row.margin}
+            for row in standings(season)]
+    return Response(to_csv(STANDING_COLUMNS, rows), mimetype="text/csv; charset=utf-8",
+                    headers={"Content-Disposition": f"attachment; filename=treys-standings-{season.id}.csv"})

@@ -1,0 +1,94 @@
+"""The season ladder (issue 8): standings ranked by win rate among players with enough games."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+#: Default qualifying share: 30 % of the most active player's games.
+DEFAULT_SHARE = Fraction(3, 10)
+
+METHOD = ("A win counts 1 and a draw ½. Win rate = wins ÷ games played. Players who have played at least "
+          "{percent} % of the games of the most active player ({needed} games this season) are ranked by "
+          "win rate, then by sum of margins, then by games played; players still level share a place. "
+          "The others are listed below as not yet qualified.")
+
+
+@dataclass(frozen=True)
+class PlayerGame:
+    """One game as one player played it: the session, won/drawn/lost, and the margin (own minus other)."""
+
+    player: str
+    session: int | None
+    result: float          # 1 won, 0.5 drawn, 0 lost
+    margin: int
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A player's line on the ladder."""
+
+    player: str
+    sessions: int
+    games: int
+    won: float
+    margin: int
+    place: int | None      # None: not yet qualified
+
+    @property
+    def win_rate(self) -> float:
+        """Wins (draws half) per game played."""
+        return self.won / self.games if self.games else 0.0
+
+    @property
+    def qualified(self) -> bool:
+        """True when the player has enough games to be ranked."""
+        return self.place is not None
+
+
+def games_needed(most_games: int, share: Fraction = DEFAULT_SHARE) -> int:
+    """Fewest games to qualify: the share of the most active player's games, rounded up."""
+    needed = Fraction(most_games) * Fraction(share)
+    return -(-needed.numerator // needed.denominator)
+
+
+def method_text(most_games: int, share: Fraction = DEFAULT_SHARE) -> str:
+    """The ranking method in words, for the page."""
+    return METHOD.format(percent=f"{float(share) * 100:g}", needed=games_needed(most_games, share))
+
+
+def tally(games: list[PlayerGame]) -> list[Standing]:
+    """Each player's sessions, games, wins and margins, unranked."""
+    rows: dict[str, dict] = {}
+    for game in games:
+        row = rows.setdefault(game.player, {"sessions": set(), "games": 0, "won": 0.0, "margin": 0})
+        if game.session is not None:
+            row["sessions"].add(game.session)
+        row["games"] += 1
+        row["won"] += game.result
+        row["margin"] += game.margin
+    return [Standing(player, len(row["sessions"]), row["games"], row["won"], row["margin"], None)
+            for player, row in rows.items()]
+
+
+def order_key(standing: Standing) -> tuple:
+    """What places a qualified player: win rate (exact), sum of margins, games played."""
+    return (Fraction(standing.won) / standing.games, standing.margin, standing.games)
+
+
+def rank(games: list[PlayerGame], share: Fraction = DEFAULT_SHARE) -> list[Standing]:
+    """Qualified players by place (ties share a place), then the others by games played."""
+    standings = tally(games)
+    if not standings:
+        return []
+    needed = games_needed(max(s.games for s in standings), share)
+    qualified = sorted(sorted((s for s in standings if s.games >= needed), key=lambda s: s.player),
+                       key=order_key, reverse=True)
+    ranked, previous, place = [], None, 0
+    for index, standing in enumerate(qualified, start=1):
+        key = order_key(standing)
+        if key != previous:
+            place, previous = index, key
+        ranked.append(Standing(standing.player, standing.sessions, standing.games, standing.won,
+                               standing.margin, place))
+    others = sorted((s for s in standings if s.games < needed), key=lambda s: (-s.games, s.player))
+    return ranked + others

@@ -1,0 +1,196 @@
+"""What a table may do to a game, as verify/do pairs that return event records (pokerkit's manner).
+
+`verify_*` returns every problem (empty: allowed); `do_*` verifies, then returns the event record and
+the game state that follows. Nothing here stores anything: the game store saves the records.
+Sources: rulesets.md "Decisions" (corrections, removals, spent tokens) and "Club formats" (ending).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+from .entries import Problem, TeamEntry
+from .game import GameState, replay
+from .refusal import Refusal
+from .validation import validate_hand
+
+#: Codes of problems that clash with the game as it is (a conflict), not with the figures sent.
+CONFLICT_CODES = frozenset({"game.over", "game.closed", "hand.not_last", "game.has_hands", "token.removed"})
+NOT_FOUND_CODES = frozenset({"hand.unknown"})
+
+CLOSED_WORDS = {"ended": "ended early", "abandoned": "abandoned", "deleted": "deleted"}
+
+
+@dataclass(frozen=True)
+class EventRecord:
+    """One change to a game, as the record keeps it: kind, hand number, entries before and after."""
+
+    kind: str      # hand_added, hand_corrected, hand_removed, game_ended, game_abandoned, game_deleted, code_reset
+    hand_number: int | None = None
+    before: Mapping | None = None
+    after: Mapping | None = None
+
+
+def entries_record(entries: Sequence[TeamEntry]) -> dict:
+    """A hand's entries as the record keeps them (the API's team shape)."""
+    return {"teams": [entry.as_dict() for entry in entries]}
+
+
+def refusal_of(problems: list[Problem]) -> Refusal:
+    """The refusal these problems make: not found, a conflict with the game, or invalid figures."""
+    codes = {p.code for p in problems}
+    if codes & NOT_FOUND_CODES:
+        return Refusal("not_found", problems)
+    return Refusal("conflict" if codes & CONFLICT_CODES else "invalid", problems)
+
+
+def raise_if(problems: list[Problem]) -> None:
+    """Refuse when there is any problem."""
+    if problems:
+        raise refusal_of(problems)
+
+
+def verb(name: str, singular: str, plural: str) -> str:
+    """'Jean wins', 'Jets win': a name of several people ('and', '&', ',' or a plural) takes the plural."""
+    words = name.strip()
+    several = any(mark in f" {words} " for mark in (" and ", " & ", ", ")) or (
+        words.endswith("s") and not words.endswith(("'s", "ss")))
+    return f"{name} {plural if several else singular}"
+
+
+def over_problems(state: GameState, names: Sequence[str]) -> list[Problem]:
+    """The game is over: won by its rule, or closed by the table."""
+    if state.closing:
+        return [Problem(None, f"This game was {CLOSED_WORDS[state.closing]}: no more hands can be entered. "
+                              "Start a new game.", "game.closed")]
+    if state.game_over:
+        winner = names[state.winner]
+        return [Problem(None, f"This game is over: {winner} won at hand {state.won_at}. "
+                              "Start a new game.", "game.over")]
+    return []
+
+
+def verify_add_hand(state: GameState, entries: Sequence[TeamEntry], names: Sequence[str]) -> list[Problem]:
+    """The next hand may be added: the game runs on and the entries pass today's rules."""
+    return over_problems(state, names) or validate_hand(state.ruleset, entries, state.totals)
+
+
+def do_add_hand(state: GameState, entries: Sequence[TeamEntry],
+                names: Sequence[str]) -> tuple[EventRecord, GameState]:
+    """Add the next hand (validated once here, then scored as entered)."""
+    raise_if(verify_add_hand(state, entries, names))
+    after = state.plus(entries)
+    return EventRecord("hand_added", len(after.hands), None, entries_record(entries)), after
+
+
+def hand_problems(state: GameState, number: int) -> list[Problem]:
+    """The hand exists."""
+    if not 1 <= number <= len(state.hands):
+        return [Problem(None, f"This game has no hand number {number}.", "hand.unknown")]
+    return []
+
+
+def corrected_state(state: GameState, number: int, entries: Sequence[TeamEntry]) -> GameState:
+    """The game replayed with hand `number` replaced."""
+    hands = list(state.entries)
+    hands[number - 1] = tuple(entries)
+    return replay(state.ruleset, hands, state.team_count, state.target, state.closing)
+
+
+def verify_correct_hand(state: GameState, number: int, entries: Sequence[TeamEntry],
+                        names: Sequence[str]) -> list[Problem]:
+    """A hand may be corrected: it exists, the entries pass, and no earlier hand would end the game."""
+    problems = hand_problems(state, number) or validate_hand(state.ruleset, entries, state.totals_before(number))
+    if problems:
+        return problems
+    after = corrected_state(state, number, entries)
+    won_at = next((i + 1 for i, hand in enumerate(after.hands) if hand.winner is not None), None)
+    if won_at is not None and won_at < len(after.hands):
+        winner = names[after.ruled_winner]
+        later = len(after.hands) - won_at
+        return [Problem(None, f"With this correction {winner} would have won at hand {won_at}, "
+                              f"but {later:,} more hand{'s' * (later > 1)} were played after it. "
+                              "Remove the later hands first.", "correction.ends_game_early")]
+    return []
+
+
+def do_correct_hand(state: GameState, number: int, entries: Sequence[TeamEntry],
+                    names: Sequence[str]) -> tuple[EventRecord, GameState]:
+    """Correct a hand; every later total, minimum and the winner follow."""
+    raise_if(verify_correct_hand(state, number, entries, names))
+    before = entries_record(state.entries[number - 1])
+    return (EventRecord("hand_corrected", number, before, entries_record(entries)),
+            corrected_state(state, number, entries))
+
+
+def verify_remove_hand(state: GameState, number: int) -> list[Problem]:
+    """Only the last hand of a game the table has not closed can be removed."""
+    problems = hand_problems(state, number)
+    if problems:
+        return problems
+    if state.closing:
+        return [Problem(None, f"This game was {CLOSED_WORDS[state.closing]}: its hands can no longer be removed.",
+                        "game.closed")]
+    if number != len(state.hands):
+        return [Problem(None, f"Only the last hand (hand {len(state.hands)}) can be removed; "
+                              "correct an earlier hand instead.", "hand.not_last")]
+    return []
+
+
+def do_remove_hand(state: GameState, number: int) -> tuple[EventRecord, GameState]:
+    """Remove the last hand (a game it had ended is in play again); the record keeps it."""
+    raise_if(verify_remove_hand(state, number))
+    before = entries_record(state.entries[number - 1])
+    return (EventRecord("hand_removed", number, before, None),
+            replay(state.ruleset, state.entries[:-1], state.team_count, state.target))
+
+
+def result_record(state: GameState, names: Sequence[str]) -> dict:
+    """How a closed game came out: totals, the winner (or a draw, or no result)."""
+    winner = state.winner
+    return {"totals": list(state.totals), "winner": winner,
+            "winner_name": None if winner is None else names[winner], "draw": state.draw}
+
+
+def verify_close(state: GameState, names: Sequence[str]) -> list[Problem]:
+    """A game may be ended early or abandoned only while it runs."""
+    return over_problems(state, names)
+
+
+def do_end_game(state: GameState, names: Sequence[str]) -> tuple[EventRecord, GameState]:
+    """End the game now: the higher total wins; equal totals: a draw; no hand: no result ("time" format)."""
+    raise_if(verify_close(state, names))
+    after = state.closed("ended")
+    return EventRecord("game_ended", len(state.hands) or None, None, result_record(after, names)), after
+
+
+def do_abandon_game(state: GameState, names: Sequence[str]) -> tuple[EventRecord, GameState]:
+    """Abandon the game: it ends with no result."""
+    raise_if(verify_close(state, names))
+    after = state.closed("abandoned")
+    return EventRecord("game_abandoned", len(state.hands) or None, None, {"totals": list(state.totals)}), after
+
+
+def verify_delete_game(state: GameState) -> list[Problem]:
+    """Only a game started by mistake, with no hand entered, can be deleted."""
+    if state.hands:
+        count = len(state.hands)
+        return [Problem(None, f"This game has {count} hand{'s' * (count > 1)}: only a game with no hands can "
+                              "be deleted. End it early or abandon it instead.", "game.has_hands")]
+    return []
+
+
+def do_delete_game(state: GameState) -> tuple[EventRecord, GameState]:
+    """Delete a game started by mistake (the record keeps that it was)."""
+    raise_if(verify_delete_game(state))
+    return EventRecord("game_deleted"), state.closed("deleted")
+
+
+def do_reset_code() -> EventRecord:
+    """A new table code for the game (the record never holds the code itself)."""
+    return EventRecord("code_reset")
+
+
+def winner_sentence(name: str) -> str:
+    """'Jean wins the game.', 'Jets win the game.'"""
+    return f"{verb(name, 'wins', 'win')} the game."

@@ -1,0 +1,69 @@
+"""Shared pieces of the scripts/bench_*.py benchmarks: apps, fast game building, interleaved medians.
+
+Not a benchmark itself (make bench runs scripts/bench_*.py only). Prints nothing, asserts nothing.
+"""
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Callable
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from app import create_app  # noqa: E402
+from app.extensions import db  # noqa: E402
+from app.models import Hand, HandEntry  # noqa: E402
+from app.rules import get_ruleset  # noqa: E402
+from app.services import create_game  # noqa: E402
+from app.sheets.sample import sample_hands, sample_teams  # noqa: E402
+
+#: PostgreSQL database of the benchmarks (scratch: tables are dropped and created), if any.
+PG_URL = os.environ.get("BENCH_PG_URL", "")
+
+
+def make_app(url: str, **config):
+    """A Treys app on this database with fresh tables (CSRF off: the benches post JSON or read)."""
+    app = create_app({"TESTING": False, "WTF_CSRF_ENABLED": False, "SQLALCHEMY_DATABASE_URI": url, **config})
+    with app.app_context():
+        db.drop_all()
+        db.create_all()
+    return app
+
+
+def build_game(hands: int, *, ruleset_id: str = "bolivia", team_size: int = 3, seed: int = 1,
+               label: str = "Table 1"):
+    """A game of `hands` valid hands that never ends, its rows inserted directly (no replay per hand)."""
+    ruleset = get_ruleset(ruleset_id)
+    game = create_game(ruleset_id, {}, sample_teams(2, team_size), target=10 ** 8, table_label=label)
+    for number, entries in enumerate(sample_hands(ruleset, 2, hands, seed), start=1):
+        game.hands.append(Hand(number=number, entries=[HandEntry.from_engine(i, e) for i, e in enumerate(entries)]))
+    db.session.commit()
+    return game
+
+
+def interleaved(cases: dict[str, Callable[[], object]], runs: int) -> dict[str, float]:
+    """Median seconds of each case over `runs` rounds, the cases taking turns within each round."""
+    times: dict[str, list[float]] = {name: [] for name in cases}
+    for _ in range(runs):
+        for name, work in cases.items():
+            start = time.perf_counter()
+            work()
+            times[name].append(time.perf_counter() - start)
+    return {name: statistics.median(values) for name, values in times.items()}
+
+
+def verdict(ratio: float, limit: float, *, at_least: bool = False) -> str:
+    """'met' or 'MISSED' for a ratio against its target."""
+    ok = ratio >= limit if at_least else ratio <= limit
+    return f"{'met' if ok else 'MISSED'} (target {'>=' if at_least else '<='} {limit:g})"
+
+
+def finish() -> None:
+    """Leave at once: WeasyPrint's Pango can crash while the interpreter tears down on this machine."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0)

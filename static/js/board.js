@@ -1,0 +1,59 @@
+/* The organiser's board: asks for news every few seconds with If-None-Match (304 when nothing changed)
+   and updates each table in place; a new round or a new table reloads the page. */
+(function () {
+  "use strict";
+  var board = document.getElementById("board");
+  if (!board || !window.fetch) { return; }
+  var url = board.getAttribute("data-url");
+  var every = parseInt(board.getAttribute("data-poll"), 10) || 5000;
+  var etag = null;
+
+  function setText(el, text) { if (el && el.textContent !== String(text)) { el.textContent = text; } }
+
+  function number(n) { return n.toLocaleString("en-GB"); }
+
+  function showTable(section, t) {
+    section.querySelectorAll("[data-total]").forEach(function (cell) {
+      setText(cell, number(t.totals[parseInt(cell.getAttribute("data-total"), 10)]));
+    });
+    setText(section.querySelector("[data-field=hands]"), t.hands);
+    setText(section.querySelector("[data-field=quiet]"), t.minutes_since_last_entry);
+    setText(section.querySelector("[data-field=status]"), t.status);
+    var version = section.querySelector("[data-field=version]");
+    if (version) { version.value = t.version; }
+    section.classList.toggle("is-over", t.over);
+    section.classList.toggle("is-owing", !t.over && t.owes_last_hand);
+    section.classList.toggle("is-quiet", !t.over && !t.owes_last_hand && t.minutes_since_last_entry >= 15);
+  }
+
+  function show(doc) {
+    var sections = board.querySelectorAll("[data-game]");
+    if (String(doc.round) !== board.getAttribute("data-round") || doc.tables.length !== sections.length) {
+      window.location.reload();
+      return;
+    }
+    doc.tables.forEach(function (t) {
+      var section = board.querySelector('[data-game="' + t.game_id + '"]');
+      if (section) { showTable(section, t); }
+    });
+    document.getElementById("time-called").hidden = !doc.time_called;
+    document.getElementById("owing").hidden = doc.owing.length === 0;
+    setText(document.getElementById("owing-list"), doc.owing.join(", "));
+    setText(document.getElementById("board-updated"), "Updated " + new Date().toLocaleTimeString("en-GB"));
+  }
+
+  function poll() {
+    var headers = etag ? { "If-None-Match": etag } : {};
+    fetch(url, { headers: headers, credentials: "same-origin", cache: "no-cache" })
+      .then(function (response) {
+        if (response.status === 304) { return null; }
+        if (!response.ok) { throw new Error("status " + response.status); }
+        etag = response.headers.get("ETag");
+        return response.json();
+      })
+      .then(function (doc) { if (doc) { show(doc); } })
+      .catch(function () { setText(document.getElementById("board-updated"), "Waiting for the server…"); })
+      .then(function () { window.setTimeout(poll, every); });
+  }
+  window.setTimeout(poll, every);
+}());

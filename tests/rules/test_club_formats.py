@@ -1,0 +1,119 @@
+"""Club formats (rulesets.md "Club formats"): how a game ends to the target, after N hands, or on the clock."""
+import pytest
+
+from app.rules import all_rulesets, get_ruleset
+from app.rules.formats import Format, format_problems, game_outcome, margin_of
+
+RULESETS = [r.id for r in all_rulesets()]
+TARGET, HANDS, TIME = Format("target"), Format("hands", 3), Format("time")
+
+
+def outcome(ruleset_id, totals, went_out, fmt, last_hand=None):
+    ruleset = get_ruleset(ruleset_id)
+    return game_outcome(ruleset, ruleset.target, totals, went_out, fmt, last_hand)
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_target_format_ends_only_by_the_rule_sets_winning_score(ruleset_id):
+    target = get_ruleset(ruleset_id).target
+    playing = outcome(ruleset_id, [(1000, 500)] * 10, [0] * 10, TARGET)
+    assert not playing.over
+    won = outcome(ruleset_id, [(1000, 500), (target + 100, 600)], [0, 0], TARGET)
+    assert (won.over, won.winner, won.margin, won.ended_at) == (True, 0, target - 500, 2)
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_hands_format_after_hand_n_the_higher_total_wins(ruleset_id):
+    result = outcome(ruleset_id, [(100, 300), (400, 900), (1200, 1000)], [None, 1, 0], HANDS)
+    assert (result.over, result.winner, result.margin, result.ended_at) == (True, 0, 200, 3)
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_hands_format_equal_totals_after_hand_n_is_a_draw(ruleset_id):
+    result = outcome(ruleset_id, [(100, 300), (400, 900), (1000, 1000)], [None, 1, 0], HANDS)
+    assert result.over and result.draw and result.winner is None and result.margin == 0
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_hands_format_before_hand_n_plays_on(ruleset_id):
+    assert not outcome(ruleset_id, [(100, 300), (400, 900)], [None, 1], HANDS).over
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_hands_format_the_winning_rule_still_ends_the_game_early(ruleset_id):
+    target = get_ruleset(ruleset_id).target
+    result = outcome(ruleset_id, [(100, 300), (target, 900)], [None, 0], HANDS)
+    assert (result.over, result.winner, result.ended_at) == (True, 0, 2)
+
+
+def test_hands_format_bolivia_plus_moral_winner_is_the_higher_total():
+    """Bolivia Plus section K(ii): after the agreed hands the higher total is the moral winner."""
+    result = outcome("bolivia_plus", [(5000, 6000), (9000, 12000), (15000, 19000)], [0, 1, 0], HANDS)
+    assert (result.winner, result.margin) == (1, 4000)
+
+
+def test_bolivia_plus_lower_team_going_out_over_the_target_wins_with_a_positive_margin():
+    result = outcome("bolivia_plus", [(20100, 22000)], [0], TARGET)
+    assert (result.winner, result.margin) == (0, 1900)
+
+
+def test_bolivia_plus_higher_team_not_going_out_has_not_won():
+    assert not outcome("bolivia_plus", [(21000, 19900)], [1], TARGET).over
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_time_format_ends_after_the_hand_in_play_higher_total_wins(ruleset_id):
+    totals = [(100, 300), (700, 500)]
+    assert not outcome(ruleset_id, totals[:1], [None], TIME, last_hand=2).over
+    result = outcome(ruleset_id, totals, [None, None], TIME, last_hand=2)
+    assert (result.over, result.winner, result.margin, result.ended_at) == (True, 0, 200, 2)
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_time_format_equal_totals_is_a_draw(ruleset_id):
+    result = outcome(ruleset_id, [(500, 500)], [None], TIME, last_hand=1)
+    assert result.over and result.draw and result.margin == 0
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_time_format_no_hand_entered_ends_with_no_result(ruleset_id):
+    result = outcome(ruleset_id, [], [], TIME, last_hand=0)
+    assert result.over and result.no_result and not result.decided
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_time_format_winning_rule_met_in_the_last_hand_decides(ruleset_id):
+    target = get_ruleset(ruleset_id).target
+    result = outcome(ruleset_id, [(100, 300), (target + 5, target + 500)], [None, 0], TIME, last_hand=2)
+    expected = 0 if ruleset_id == "bolivia_plus" else 1
+    assert (result.winner, result.ended_at) == (expected, 2)
+    assert "winning score" in result.reason
+
+
+def test_time_format_without_time_called_plays_on():
+    assert not outcome("bolivia", [(100, 300)] * 20, [None] * 20, TIME).over
+
+
+def test_three_players_alone_tied_at_the_top_after_hand_n_is_a_draw():
+    result = outcome("sambola", [(100, 300, 300)] * 3, [None] * 3, HANDS)
+    assert result.draw
+
+
+def test_three_players_alone_margin_is_to_the_next_total():
+    result = outcome("sambola", [(100, 900, 300)] * 3, [None] * 3, HANDS)
+    assert (result.winner, result.margin) == (1, 600)
+    assert margin_of((100, 900, 300), 1) == 600
+
+
+@pytest.mark.parametrize("kind, hands, field", [
+    ("sprint", None, "format.kind"), ("hands", None, "format.hands"), ("hands", 0, "format.hands"),
+    ("hands", True, "format.hands"), ("hands", "8", "format.hands"), ("hands", 61, "format.hands"),
+])
+def test_format_problems_name_the_field(kind, hands, field):
+    problems = format_problems(kind, hands)
+    assert [p.field for p in problems] == [field]
+
+
+@pytest.mark.parametrize("kind, hands", [("target", None), ("time", None), ("hands", 8)])
+def test_good_formats_have_no_problems(kind, hands):
+    assert format_problems(kind, hands) == []

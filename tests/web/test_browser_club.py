@@ -1,0 +1,148 @@
+"""A whole club afternoon in Chromium (issue 7): log in, 13 arrive, the draw, two tablets, a latecomer,
+time called, the board and results, the print-all PDF and the table cards; screenshots to look at."""
+import re
+import subprocess
+from io import BytesIO
+
+import pytest
+from pypdf import PdfReader
+
+from tests.web.club_support import NAME, PASSWORD, PLAYERS
+
+pytestmark = pytest.mark.browser
+
+
+def log_in(page, live_server):
+    """The organiser logs in, making the first account on the setup page when there is none."""
+    page.goto(f"{live_server}/club")
+    if "/setup" in page.url:
+        page.get_by_label("Your name").fill(NAME)
+        page.get_by_label("Password (at least 8 characters)").fill(PASSWORD)
+        page.get_by_label("The same password again").fill(PASSWORD)
+        page.get_by_role("button", name="Make the account").click()
+    else:
+        page.get_by_label("Name").fill(NAME)
+        page.get_by_label("Password").fill(PASSWORD)
+        page.get_by_role("button", name="Log in").click()
+    page.wait_for_url("**/club")
+
+
+def tables_on(page):
+    """(label, game id, code) of each drawn table on the session page."""
+    return page.eval_on_selector_all(".draw-table", """sections => sections.map(s => [
+        s.querySelector('h3').firstChild.textContent.trim(),
+        s.querySelector('a[href*="/games/"]').getAttribute('href').split('/').pop(),
+        s.querySelector('h3 .muted').textContent.replace(/\\D/g, '')])""")
+
+
+def enter_hand(tablet, game_id, number, points):
+    """A tablet enters a hand in which nobody went out, with these table points."""
+    tablet.get_by_role("link", name=f"Enter hand {number}").click()
+    tablet.locator("#team0-table_points").fill(str(points[0]))
+    tablet.locator("#team1-table_points").fill(str(points[1]))
+    tablet.locator("label.pill", has_text="Nobody").click()
+    tablet.wait_for_selector("#preview-status.is-ready", timeout=10000)
+    tablet.get_by_role("button", name=f"Save hand {number}").click()
+    tablet.wait_for_url(f"**/games/{game_id}")
+
+
+def shot(page, output_dir, name, width, height):
+    page.set_viewport_size({"width": width, "height": height})
+    page.wait_for_timeout(200)
+    page.screenshot(path=str(output_dir / f"club_{name}_{width}x{height}.png"), full_page=True)
+
+
+def test_a_club_afternoon(live_server, browser, output_dir):
+    organiser = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = organiser.new_page()
+    log_in(page, live_server)
+
+    page.get_by_role("link", name="Open a session").click()
+    shot(page, output_dir, "new_session", 390, 844)
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.locator("input[name=ruleset][value=bolivia]").check()
+    page.locator("input[name=kind][value=time]").check()
+    page.get_by_role("button", name="Open the session").click()
+    page.wait_for_url(re.compile(r".*/club/sessions/\d+$"))
+    session_url = page.url
+    session_id = session_url.rsplit("/", 1)[1]
+    for name in PLAYERS:
+        page.locator("#name").fill(name)
+        page.get_by_role("button", name="Add", exact=True).click()
+    assert "13 ticked" in page.content()
+
+    page.get_by_role("button", name="Draw the tables").click()
+    out = page.locator(".sitting-out")
+    assert "sits out this round" in out.inner_text()
+    tables = tables_on(page)
+    assert [t[0] for t in tables] == ["Table 1", "Table 2", "Table 3"]
+    assert page.locator(".draw-table li").count() == 12
+    for width, height in ((390, 844), (768, 1024), (1024, 768)):
+        shot(page, output_dir, "session", width, height)
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    page.set_viewport_size({"width": 1280, "height": 900})
+
+    tablets = []
+    for label, game_id, code in tables[:2]:
+        tablet = browser.new_context(viewport={"width": 1024, "height": 768}).new_page()
+        tablet.goto(f"{live_server}/games/{game_id}?code={code}")
+        tablet.wait_for_url(f"**/games/{game_id}")
+        tablets.append((tablet, game_id))
+    enter_hand(tablets[0][0], tablets[0][1], 1, (200, 100))
+    enter_hand(tablets[1][0], tablets[1][1], 1, (100, 300))
+
+    waiting = out.inner_text().split(" sits out")[0].strip()
+    page.locator("#late").fill("Zoe")
+    page.get_by_role("button", name="Add to a table or the next round").click()
+    assert f"Zoe and {waiting} join Table 3" in page.content()
+    assert page.locator(".draw-table").nth(2).locator("li").count() == 6
+
+    page.goto(f"{live_server}/club/sessions/{session_id}/board")
+    page.evaluate("window.__notReloaded = true")
+    assert page.locator(".board-table").count() == 3
+    enter_hand(tablets[0][0], tablets[0][1], 2, (300, 0))
+    table1 = page.locator(".board-table").nth(0)
+    table1.locator("[data-field=hands]").filter(has_text="2").wait_for(timeout=15000)
+    assert page.evaluate("window.__notReloaded") is True          # updated in place
+    assert table1.locator("[data-total='0']").inner_text() == "500"
+
+    page.get_by_role("button", name="Call time").click()
+    assert page.inner_text("#owing") == "Still to enter their last hand: Table 1, Table 2"
+    assert "TIME IS CALLED" in page.inner_text(".board-head")
+    assert "Ended: no hand entered" in page.locator(".board-table").nth(2).inner_text()
+    page.evaluate("window.__notReloaded = true")
+    enter_hand(tablets[0][0], tablets[0][1], 3, (200, 0))
+    enter_hand(tablets[1][0], tablets[1][1], 2, (100, 100))
+    page.locator("#owing").wait_for(state="hidden", timeout=15000)
+    statuses = page.locator(".board-status").all_inner_texts()
+    assert statuses[0].startswith("Won by") and statuses[1].startswith("Won by")
+    shot(page, output_dir, "board", 1920, 1080)
+    shot(page, output_dir, "board", 1024, 768)
+
+    page.get_by_role("link", name="Results").click()
+    rows = page.locator(".results-table tbody tr").all_inner_texts()
+    assert len(rows) == 14
+    first = rows[0].split("\t")
+    assert first[0] == "1" and first[3] == "1" and first[4] == "+600"
+    assert "How the ranking works" in page.content()
+    shot(page, output_dir, "results", 1920, 1080)
+    shot(page, output_dir, "results", 1024, 768)
+
+    pdf = page.request.get(f"{live_server}/sessions/{session_id}/print.pdf")
+    assert pdf.status == 200
+    text = "\n".join(p.extract_text() for p in PdfReader(BytesIO(pdf.body())).pages)
+    assert "Results of the day" in text
+    for label, _, _ in tables:
+        assert label in text
+
+    cards = page.request.get(f"{live_server}/club/sessions/{session_id}/cards.pdf")
+    path = output_dir / "club_table_cards.pdf"
+    path.write_bytes(cards.body())
+    assert len(PdfReader(BytesIO(cards.body())).pages) == 3
+    subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", str(path),
+                    str(output_dir / "club_table_card")], check=True)
+    results_pdf = output_dir / "club_print_all.pdf"
+    results_pdf.write_bytes(pdf.body())
+    subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "2", str(results_pdf),
+                    str(output_dir / "club_print_all")], check=True)
+    organiser.close()

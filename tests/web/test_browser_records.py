@@ -1,0 +1,63 @@
+"""The records page and the season ladder in Chromium (issue 8): a season added, screenshots to look at."""
+from datetime import date
+
+import pytest
+
+from tests.web.test_api_games import GAMES_TO_PLAY
+from tests.web.test_browser_club import log_in
+
+pytestmark = pytest.mark.browser
+
+OUT, OTHER = GAMES_TO_PLAY["bolivia"][1], GAMES_TO_PLAY["bolivia"][3]
+TABLES = [(["Margaret Wilson", "Bob Jones"], ["Cy Young", "Di Brown"]),
+          (["Eve Adams", "Flo Green"], ["Margaret Wilson", "Cy Young"]),
+          (["Bob Jones", "Di Brown"], ["Eve Adams", "Gus Hall"])]
+
+
+def finish_game(page, live_server, us, them):
+    """A bolivia game played to the end through the JSON API; the first team wins."""
+    game = page.request.post(f"{live_server}/api/v1/games", data={
+        "ruleset": "bolivia", "teams": [{"name": "Us", "players": us}, {"name": "Them", "players": them}]}).json()
+    while True:
+        answer = page.request.post(f"{live_server}/api/v1/games/{game['id']}/hands", data={"teams": [OUT, OTHER]},
+                                   headers={"X-Table-Code": game["table_code"]}).json()
+        if answer["game"]["game_over"]:
+            return
+
+
+def test_season_ladder_on_a_tablet_and_a_projector(live_server, browser, output_dir):
+    page = browser.new_context().new_page()
+    log_in(page, live_server)
+    for us, them in TABLES * 2:
+        finish_game(page, live_server, us, them)
+    page.goto(f"{live_server}/records/")
+    page.set_input_files("input[name=file]", files=[{"name": "members.csv", "mimeType": "text/csv",
+                         "buffer": "First name,Surname\nMargaret,Wilson\nBob,Jones\n".encode()}])
+    page.get_by_role("button", name="Import the players").click()
+    page.wait_for_url("**/records/")
+    page.get_by_label("Season name").fill(f"Season {date.today().year}")
+    page.get_by_label("First day").fill(f"{date.today().year}-01-01")
+    page.get_by_label("Last day").fill(f"{date.today().year}-12-31")
+    page.get_by_role("button", name="Add the season").click()
+    page.wait_for_url("**/records/seasons/*")
+    assert page.locator("h1").inner_text() == f"Ladder — Season {date.today().year}"
+    first = page.locator(".ladder-table tbody tr").first.inner_text()
+    assert first.startswith("1") and "100 %" in first
+    for width, height in ((1024, 768), (1920, 1080)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.screenshot(path=str(output_dir / f"records_ladder_{width}x{height}.png"), full_page=True)
+    ladder_url = page.url
+    page.get_by_role("link", name="Margaret Wilson").click()
+    page.wait_for_url("**/records/players/*")
+    assert "Usual partners" in page.content()
+    for width, height in ((1024, 768), (1920, 1080)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.screenshot(path=str(output_dir / f"records_player_{width}x{height}.png"), full_page=True)
+    page.goto(ladder_url + "?projector=1")
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    assert page.locator(".ladder-projector").count() == 1
+    page.screenshot(path=str(output_dir / "records_ladder_projector_1920x1080.png"), full_page=True)
+    page.goto(f"{live_server}/records/")
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.screenshot(path=str(output_dir / "records_page_1024x768.png"), full_page=True)
+    page.context.close()

@@ -1,0 +1,115 @@
+"""Faults: a read-only database, a full disk, a dropped PostgreSQL connection: 503 or a transparent reconnect."""
+import re
+import os
+import sqlite3
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine, event, text
+from sqlalchemy.exc import OperationalError
+
+from app import create_app
+from app.extensions import db
+from app.faults import CANNOT_SAVE
+from tests.conftest import database_url, dispose_app, is_postgres, make_app
+from tests.web.pages_support import hand_count, open_game, post_hand
+
+TEAMS = [{"name": "Us", "players": ["Ann", "Bob"]}, {"name": "Them", "players": ["Cy", "Di"]}]
+ON_POSTGRES = is_postgres(database_url(Path("unused.sqlite3")))
+HAND = {"client_token": "fault-1", "teams": [{"table_points": 50}, {}]}
+
+
+def api_game(client):
+    answer = client.post("/api/v1/games", json={"ruleset": "bolivia", "teams": TEAMS})
+    return answer.get_json()["id"], answer.get_json()["table_code"]
+
+
+def failing_writes(engine, message: str):
+    """Make every INSERT/UPDATE/DELETE fail as the database would with this message."""
+    def refuse(conn, cursor, statement, parameters, context, executemany):
+        if statement.lstrip().upper().startswith(("INSERT", "UPDATE", "DELETE")):
+            raise OperationalError(statement, parameters, sqlite3.OperationalError(message))
+    event.listen(engine, "before_cursor_execute", refuse)
+    return lambda: event.remove(engine, "before_cursor_execute", refuse)
+
+
+@pytest.mark.parametrize("message", ["database or disk is full", "attempt to write a readonly database"])
+def test_a_full_disk_or_read_only_database_answers_503_and_saves_nothing(app, client, message):
+    game_id = open_game(client)
+    api_id, code = api_game(client)
+    with app.app_context():
+        restore = failing_writes(db.engine, message)
+    try:
+        page = post_hand(client, game_id, [{"table_points": 50}, {}], "none")
+        assert page.status_code == 503, re.sub(r"\s+", " ", re.sub("<[^>]+>", " ", page.get_data(as_text=True)))[:2500]
+        assert CANNOT_SAVE in page.get_data(as_text=True)
+        answer = client.post(f"/api/v1/games/{api_id}/hands", json=HAND, headers={"X-Table-Code": code})
+        assert answer.status_code == 503
+        assert answer.get_json() == {"errors": [{"field": None, "message": CANNOT_SAVE}]}
+        assert answer.headers["Retry-After"] == "30"
+        assert client.get(f"/games/{game_id}").status_code == 200          # reading still works
+    finally:
+        restore()
+    assert hand_count(app, game_id) == 0 and hand_count(app, api_id) == 0
+    assert post_hand(client, game_id, [{"table_points": 50}, {}], "none").status_code == 302
+
+
+@pytest.mark.skipif(ON_POSTGRES, reason="a SQLite file opened read-only (PostgreSQL: the test above)")
+def test_a_really_read_only_sqlite_file_answers_503(tmp_path):
+    path = tmp_path / "ro.sqlite3"
+    writer = make_app(f"sqlite:///{path}")
+    client = writer.test_client()
+    api_id, code = api_game(client)
+    readonly = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False,
+                           "SQLALCHEMY_DATABASE_URI": f"sqlite:///file:{path}?mode=ro&uri=true"})
+    answer = readonly.test_client().post(f"/api/v1/games/{api_id}/hands", json=HAND, headers={"X-Table-Code": code})
+    assert answer.status_code == 503 and answer.get_json()["errors"][0]["message"] == CANNOT_SAVE
+    assert readonly.test_client().get(f"/api/v1/games/{api_id}").status_code == 200
+    with readonly.app_context():
+        db.engine.dispose()
+    dispose_app(writer)
+
+
+@pytest.mark.skipif(not ON_POSTGRES,
+                    reason="pg_terminate_backend needs PostgreSQL (run with DATABASE_URL)")
+def test_a_terminated_postgresql_connection_is_replaced_transparently(tmp_path):
+    url = database_url(tmp_path / "unused.sqlite3")
+    app = make_app(url, SQLALCHEMY_ENGINE_OPTIONS={"connect_args": {"application_name": "treys-fault-test"}})
+    client = app.test_client()
+    api_id, code = api_game(client)
+    assert client.get(f"/api/v1/games/{api_id}").status_code == 200       # a pooled connection now exists
+    killer = create_engine(url)
+    with killer.begin() as conn:
+        killed = conn.execute(text("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                                   "WHERE application_name = 'treys-fault-test'")).scalar()
+    killer.dispose()
+    assert killed >= 1
+    assert client.get(f"/api/v1/games/{api_id}").status_code == 200
+    answer = client.post(f"/api/v1/games/{api_id}/hands", json=HAND, headers={"X-Table-Code": code})
+    assert answer.status_code == 201
+    dispose_app(app)
+    assert os.environ.get("DATABASE_URL")
+
+
+class DeadlockDetected(Exception):
+    """Stands in for psycopg's error when PostgreSQL breaks a deadlock between two writers."""
+
+    sqlstate = "40P01"
+
+
+def test_a_clash_between_two_writers_answers_409_and_saves_nothing(app, client):
+    api_id, code = api_game(client)
+
+    def clash(conn, cursor, statement, parameters, context, executemany):
+        if statement.lstrip().upper().startswith("INSERT"):
+            raise OperationalError(statement, parameters, DeadlockDetected("deadlock detected"))
+    with app.app_context():
+        event.listen(db.engine, "before_cursor_execute", clash)
+    try:
+        answer = client.post(f"/api/v1/games/{api_id}/hands", json=HAND, headers={"X-Table-Code": code})
+    finally:
+        with app.app_context():
+            event.remove(db.engine, "before_cursor_execute", clash)
+    assert answer.status_code == 409
+    assert "Someone else changed this game at the same moment" in answer.get_json()["errors"][0]["message"]
+    assert hand_count(app, api_id) == 0
