@@ -8,7 +8,6 @@ FAULT_PORT ?= 8109
 # waitress worker threads: see README "Speed and the score sheet" for the measurement behind 8
 THREADS ?= 8
 PG_URL ?= postgresql://postgres@127.0.0.1:5432/test
-APT_PACKAGES := chromium npm poppler-utils libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core
 
 .PHONY: venv system-deps db-upgrade run test test-all bench fault
 
@@ -24,20 +23,22 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -e '.[test]'
 	touch $(STAMP)
 
+# Only the missing packages are installed: a machine whose nodejs already brings npm must not be
+# asked for Debian's npm package (the two conflict).
 system-deps:
 	@missing=""; \
 	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
 	command -v pdftoppm >/dev/null 2>&1 || missing="$$missing poppler-utils"; \
 	command -v npm >/dev/null 2>&1 || missing="$$missing npm"; \
-	ldconfig -p | grep -q 'libpangoft2-1.0.so.0' || missing="$$missing pango"; \
+	ldconfig -p | grep -q 'libpangoft2-1.0.so.0' || missing="$$missing libpango-1.0-0 libpangoft2-1.0-0"; \
 	[ -d /usr/share/fonts/truetype/dejavu ] || missing="$$missing fonts-dejavu-core"; \
 	if [ -z "$$missing" ]; then exit 0; fi; \
 	if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-		echo "Installing system packages (missing:$$missing)"; \
-		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $(APT_PACKAGES); \
+		echo "Installing system packages:$$missing"; \
+		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \
 	else \
 		echo "Missing system packages:$$missing"; \
-		echo "Install them with: apt-get install $(APT_PACKAGES)"; \
+		echo "Install them with: apt-get install$$missing"; \
 	fi
 
 db-upgrade: venv
