@@ -316,7 +316,7 @@ def test_offline_save_is_kept_and_sent_once_when_the_wifi_is_back(live_server, b
             page.reload()                        # the tablet reloads while the wifi is still down
         context.set_offline(False)
         loads = []
-        page.on("load", lambda _: loads.append(page.url))
+        page.on("load", lambda _: loads.append(page.url) if page.url == game_url else None)
         page.goto(game_url)                      # back online: the kept hand goes by itself,
         for _ in range(200):                     # then the page opens the game again to show it
             if len(loads) >= 2:
