@@ -6,13 +6,12 @@ from app.rules import GameState, dealer_for_hand
 from app.services import state_of
 
 
-def hand_document(game: Game, state: GameState, hand: Hand) -> dict:
-    """One hand: its number, the entries as sent and every team's result."""
-    result = state.hands[game.hands.index(hand)]
+def hand_document(state: GameState, number: int) -> dict:
+    """One hand (hands are numbered 1, 2, ... in order): its number, the entries as sent, each team's result."""
     return {
-        "number": hand.number,
-        "teams": [entry.as_dict() for entry in hand.team_entries(game.team_names)],
-        "result": [team.as_dict() for team in result.teams],
+        "number": number,
+        "teams": [entry.as_dict() for entry in state.entries[number - 1]],
+        "result": [team.as_dict() for team in state.hands[number - 1].teams],
     }
 
 
@@ -22,7 +21,7 @@ def next_dealer(game: Game, state: GameState) -> dict | None:
         return None
     players = game.team_players
     team, seat = dealer_for_hand(players, (game.first_dealer_team, game.first_dealer_player),
-                                 len(game.hands) + 1)
+                                 len(state.hands) + 1)
     return {"team": team, "player": seat, "name": players[team][seat]}
 
 
@@ -40,7 +39,7 @@ def game_document(game: Game, state: GameState | None = None) -> dict:
         "version": game.version,
         "table": game.table_label,
         "teams": teams,
-        "hands": [hand_document(game, state, hand) for hand in game.hands],
+        "hands": [hand_document(state, number) for number in range(1, len(state.hands) + 1)],
         "winner": state.winner,
         "winner_name": None if state.winner is None else game.team_names[state.winner],
         "won_at": state.won_at,
@@ -55,4 +54,4 @@ def game_document(game: Game, state: GameState | None = None) -> dict:
 def added_hand_document(game: Game, hand: Hand) -> dict:
     """The answer to a recorded hand: the hand and the game's new totals."""
     state = state_of(game)
-    return {"hand": hand_document(game, state, hand), "game": game_document(game, state)}
+    return {"hand": hand_document(state, hand.number), "game": game_document(game, state)}

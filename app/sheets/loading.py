@@ -6,7 +6,7 @@ from sqlalchemy import Select, inspect, select
 from app.extensions import db
 from app.models import Game
 from app import services
-from app.sheets.cache import remembered
+from app.cache import remembered
 from app.sheets.view import game_sheet
 
 

@@ -14,7 +14,7 @@ from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 
 from app.models import Game
-from app.sheets.cache import VersionCache, remembered, version_cache
+from app.cache import VersionCache, remembered, version_cache
 from app.sheets.view import game_sheet
 from app.sheets.guard import bounded
 
