@@ -5,7 +5,7 @@ from flask import current_app, g, request, url_for
 
 from app import services
 from app.api.blueprint import bp
-from app.api.documents import added_hand_document, game_document
+from app.api.documents import added_hand_json, game_document, game_json
 from app.api.inputs import (Rejected, game_request, hand_request, read_body, score_request,
                             set_request, version_argument)
 from app.extensions import db
@@ -113,7 +113,7 @@ def game(game_id: int):
     body = version_cache().get(("api", game_id, stamp.version)) if stamp else None
     if body is None:
         game = load_game(game_id)
-        body = remembered(("api", game.id, game.version), lambda: current_app.json.dumps(game_document(game)))
+        body = remembered(("api", game.id, game.version), lambda: game_json(game))
     return current_app.response_class(body, mimetype="application/json")
 
 
@@ -123,7 +123,8 @@ def add_hand(game_id: int):
     game = load_game(game_id, writing=True, whole=False)
     entries, token, version = hand_request(read_body(), correcting=False)
     hand, created = services.add_hand(game, entries, client_token=token, version=version, actor=API)
-    return added_hand_document(game, hand), 201 if created else 200
+    return current_app.response_class(added_hand_json(game, hand), 201 if created else 200,
+                                      mimetype="application/json")
 
 
 @bp.put(f"/games/{HAND}")
