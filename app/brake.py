@@ -132,8 +132,7 @@ def brake_on(game_id: int, address: str, now: datetime | None = None) -> tuple[i
     now = now or utcnow()
     query = select(CodeBrake.address, CodeBrake.next_try_at, CodeBrake.last_failure_at).where(
         CodeBrake.game_id == game_id, CodeBrake.address.in_([address, EVERY_ADDRESS]))
-    with db.engine.connect() as conn:
-        rows = conn.execute(query).all()
+    rows = db.session.execute(query).all()       # on the request's own connection: no second checkout
     until = max((row.next_try_at for row in rows if row.last_failure_at > now - FORGET_AFTER), default=None)
     wait = max(0, int((until - now).total_seconds() + 0.999)) if until and until > now else 0
     return wait, any(row.address == address for row in rows)
