@@ -70,11 +70,6 @@ def hand_entries(game: Game) -> list[list[TeamEntry]]:
     return [hand.team_entries(names) for hand in hands]
 
 
-def hand_count(game: Game) -> int:
-    """How many hands the game has (from its state: no need to load the hands)."""
-    return len(state_of(game).hands)
-
-
 def state_of(game: Game) -> GameState:
     """Every hand of the game re-scored by the engine from what was entered (once per saved version, kept
     for the app: a write into a long game replays nothing)."""
