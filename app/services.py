@@ -58,8 +58,8 @@ def ruleset_of(game: Game) -> RuleSet:
 
 def state_key(game: Game) -> tuple:
     """What a cached state of the game depends on: the game (id and when it was opened), its saved version
-    and closing (every write bumps the version)."""
-    return game.id, game.version, game.created_at, game.closed
+    and closing (every write bumps the version), and its teams."""
+    return game.id, game.version, game.created_at, game.closed, tuple(game.team_names)
 
 
 def hand_entries(game: Game) -> list[list[TeamEntry]]:
@@ -107,9 +107,11 @@ MAX_HANDS = 200
 
 
 def whole_games():
-    """A query for games read whole (teams, players, hands, entries) in one statement: never half a game."""
-    return (select(Game).options(joinedload(Game.teams).joinedload(Team.players),
-                                 joinedload(Game.hands).joinedload(Hand.entries))
+    """A query for games read whole: the game, its hands and their entries in one statement (never half a
+    game: the hands always match the version read); its teams and players, which change only before the
+    first hand and with a new version, in two more (joined with the hands they would multiply the rows)."""
+    return (select(Game).options(joinedload(Game.hands).joinedload(Hand.entries),
+                                 selectinload(Game.teams).selectinload(Team.players))
             .execution_options(populate_existing=True))
 
 
@@ -121,7 +123,7 @@ def game_to_write(game_id: int) -> Game:
 
 
 def get_game(game_id: int, query=None) -> Game:
-    """The whole game read in one statement (or as `query` reads it), or a 404 GameError."""
+    """The whole game (whole_games, or as `query` reads it), or a 404 GameError."""
     game = None
     if 0 < game_id <= LARGEST_ID:
         query = whole_games() if query is None else query
