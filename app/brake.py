@@ -61,13 +61,7 @@ def wait_after(failures: int, free: int) -> int:
 
 def seconds_to_wait(game_id: int, address: str, now: datetime | None = None) -> int:
     """How long this address must wait before its next code for this game (0: go ahead)."""
-    now = now or utcnow()
-    query = select(func.max(CodeBrake.next_try_at)).where(
-        CodeBrake.game_id == game_id, CodeBrake.address.in_([address, EVERY_ADDRESS]),
-        CodeBrake.last_failure_at > now - FORGET_AFTER)
-    with db.engine.connect() as conn:
-        until = conn.scalar(query)
-    return max(0, int((until - now).total_seconds() + 0.999)) if until and until > now else 0
+    return brake_on(game_id, address, now)[0]
 
 
 def count_failure(conn, game_id: int, address: str, free: int, now: datetime) -> None:
@@ -120,7 +114,7 @@ def in_words(seconds: int) -> str:
 def check_code_from(address: str | None, game: Game, code: str | None) -> None:
     """Check a typed table code; 429 while this address or this game must wait after wrong codes."""
     address = (address or "unknown")[:64]
-    wait = seconds_to_wait(game.id, address)
+    wait, own_rows = brake_on(game.id, address)
     if wait:
         raise refuse(429, f"Too many wrong table codes for this game. Please wait {in_words(wait)} and "
                           "try again, or ask the organiser to let this tablet in.", "table_code")
@@ -129,7 +123,19 @@ def check_code_from(address: str | None, game: Game, code: str | None) -> None:
     except GameError:
         record_failure(game.id, address)
         raise
-    forget_address(game.id, address)
+    if own_rows:                          # a right code clears this address's wrong ones (none: no write)
+        forget_address(game.id, address)
+
+
+def brake_on(game_id: int, address: str, now: datetime | None = None) -> tuple[int, bool]:
+    """(seconds this address must wait, whether it has wrong codes counted for this game) in one query."""
+    now = now or utcnow()
+    query = select(CodeBrake.address, CodeBrake.next_try_at, CodeBrake.last_failure_at).where(
+        CodeBrake.game_id == game_id, CodeBrake.address.in_([address, EVERY_ADDRESS]))
+    rows = db.session.execute(query).all()       # on the request's own connection: no second checkout
+    until = max((row.next_try_at for row in rows if row.last_failure_at > now - FORGET_AFTER), default=None)
+    wait = max(0, int((until - now).total_seconds() + 0.999)) if until and until > now else 0
+    return wait, any(row.address == address for row in rows)
 
 
 def games_opened_lately(address: str, now: datetime) -> int:

@@ -40,6 +40,14 @@ def opener_id(game: Game) -> str | None:
         GameEvent.game_id == game.id, GameEvent.kind == "game_opened"))
 
 
+def next_seq_and_opener(game: Game) -> tuple[int, str | None]:
+    """The number of the game's next event and the id of the tablet that opened it, in one query."""
+    opened = select(GameEvent.actor_id).where(GameEvent.game_id == game.id, GameEvent.kind == "game_opened")
+    last, opener = db.session.execute(select(func.max(GameEvent.seq), opened.scalar_subquery())
+                                      .where(GameEvent.game_id == game.id)).one()
+    return (last or 0) + 1, opener
+
+
 def actor_label(game: Game, actor: Actor, opener: str | None) -> str:
     """'Table 2's tablet' (the tablet that opened the game), 'another tablet', 'the organiser', 'the API'."""
     if actor.label:
@@ -55,8 +63,10 @@ def record(game: Game, event: EventRecord, actor: Actor, *, client_token: str | 
            seq: int | None = None) -> GameEvent:
     """Add the event to the game's record, in the same transaction as the change itself."""
     if seq is None:
-        seq = (db.session.scalar(select(func.max(GameEvent.seq)).where(GameEvent.game_id == game.id)) or 0) + 1
-    opener = actor.id if event.kind == "game_opened" else opener_id(game)
+        seq, opener = next_seq_and_opener(game)
+    else:
+        opener = None if event.kind == "game_opened" else opener_id(game)
+    opener = actor.id if event.kind == "game_opened" else opener
     row = GameEvent(seq=seq, kind=event.kind, hand_number=event.hand_number, client_token=client_token,
                     before=event.before, after=event.after, actor_kind=actor.kind, actor_id=actor.id,
                     actor_label=actor_label(game, actor, opener))

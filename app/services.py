@@ -5,9 +5,9 @@ import secrets
 from dataclasses import replace
 from functools import wraps
 
-from sqlalchemy import select
+from sqlalchemy import inspect, select
 from sqlalchemy.exc import IntegrityError, OperationalError
-from sqlalchemy.orm import joinedload
+from sqlalchemy.orm import joinedload, selectinload
 from sqlalchemy.orm.exc import StaleDataError
 
 from app.club.ending import ended_message
@@ -16,6 +16,7 @@ from app.errors import REFUSAL_KIND, REFUSAL_STATUS
 from app.gamelog import UNKNOWN_TABLET, Actor, record, removed_token_event, spoken_time
 from app.extensions import db
 from app.models import Game, GameEvent, Hand, HandEntry, Player, Team, utcnow
+from app.cache import version_cache
 from app.rules.operations import (do_abandon_game, do_add_hand, do_correct_hand, do_delete_game,
                                   do_end_game, do_remove_hand, do_reset_code)
 from app.rules import (EventRecord, GameState, Problem, Refusal, RuleSet, TeamEntry, get_ruleset, replay,
@@ -56,25 +57,49 @@ def ruleset_of(game: Game) -> RuleSet:
 
 
 def state_key(game: Game) -> tuple:
-    """What a cached state of the game depends on: its saved version, hands and closing."""
-    return game.id, game.version, len(game.hands), game.closed
+    """What a cached state of the game depends on: the game (id and when it was opened), its saved version
+    and closing (every write bumps the version), and its teams."""
+    return game.id, game.version, game.created_at, game.closed, tuple(game.team_names)
+
+
+def hand_entries(game: Game) -> list[list[TeamEntry]]:
+    """Every hand's entries in order, named after the teams (hands not loaded yet: one query with entries)."""
+    names = game.team_names
+    hands = game.hands if "hands" not in inspect(game).unloaded else db.session.scalars(
+        select(Hand).where(Hand.game_id == game.id).order_by(Hand.number).options(selectinload(Hand.entries)))
+    return [hand.team_entries(names) for hand in hands]
 
 
 def state_of(game: Game) -> GameState:
-    """Every hand of the game re-scored by the engine from what was entered (once per saved version)."""
+    """Every hand of the game re-scored by the engine from what was entered (once per saved version, kept
+    for the app: a write into a long game replays nothing)."""
+    key = state_key(game)
     cached = game.__dict__.get("_treys_state")
-    if cached is not None and cached[0] == state_key(game):
-        return cached[1]
-    names = game.team_names
-    hands = [hand.team_entries(names) for hand in game.hands]
-    state = replay(ruleset_of(game), hands, len(game.teams), game.target, game.closed)
+    state = cached[1] if cached is not None and cached[0] == key else version_cache().get(("state", *key))
+    if state is None or not same_hands(game, state):
+        state = replay(ruleset_of(game), hand_entries(game), len(game.teams), game.target, game.closed)
     remember_state(game, state)
     return state
 
 
+def same_hands(game: Game, state: GameState) -> bool:
+    """False when the game's loaded hands are not the ones the state was worked out from (a row written
+    some other way than through this module, which bumps the version)."""
+    return "hands" in inspect(game).unloaded or len(game.hands) == len(state.hands)
+
+
+def forget_state(game: Game) -> None:
+    """Drop the state kept for the game's version (a write based on it found the game changed)."""
+    kept = game.__dict__.pop("_treys_state", None)
+    if kept is not None:
+        version_cache().forget(("state", *kept[0]))
+
+
 def remember_state(game: Game, state: GameState) -> None:
-    """Keep the game's state with the object, for the rest of the request."""
-    game.__dict__["_treys_state"] = (state_key(game), state)
+    """Keep the game's state with the object and in the app's cache by version."""
+    key = state_key(game)
+    game.__dict__["_treys_state"] = (key, state)
+    version_cache().put(("state", *key), state)
 
 
 #: A game holds at most this many hands: a real game ends within about 60 (see README, Hardening).
@@ -82,17 +107,27 @@ MAX_HANDS = 200
 
 
 def whole_games():
-    """A query for games read whole (teams, players, hands, entries) in one statement: never half a game."""
-    return (select(Game).options(joinedload(Game.teams).joinedload(Team.players),
-                                 joinedload(Game.hands).joinedload(Hand.entries))
+    """A query for games read whole: the game, its hands and their entries in one statement (never half a
+    game: the hands always match the version read); its teams and players, which change only before the
+    first hand and with a new version, in two more (joined with the hands they would multiply the rows)."""
+    return (select(Game).options(joinedload(Game.hands).joinedload(Hand.entries),
+                                 selectinload(Game.teams).selectinload(Team.players))
             .execution_options(populate_existing=True))
 
 
-def get_game(game_id: int) -> Game:
-    """The whole game read in one statement, or a 404 GameError."""
+def game_to_write(game_id: int) -> Game:
+    """The game with its teams and players in one statement, its hands left unloaded (adding a hand needs
+    only the game's state, kept by version), or a 404 GameError."""
+    return get_game(game_id, select(Game).options(joinedload(Game.teams).joinedload(Team.players))
+                    .execution_options(populate_existing=True))
+
+
+def get_game(game_id: int, query=None) -> Game:
+    """The whole game (whole_games, or as `query` reads it), or a 404 GameError."""
     game = None
     if 0 < game_id <= LARGEST_ID:
-        game = db.session.scalars(whole_games().where(Game.id == game_id)).unique().one_or_none()
+        query = whole_games() if query is None else query
+        game = db.session.scalars(query.where(Game.id == game_id)).unique().one_or_none()
     if game is None:
         raise refuse(404, f"There is no game number {game_id}.")
     return game
@@ -177,11 +212,16 @@ def commit(game: Game, state: GameState | None = None) -> None:
     game.updated_at = utcnow()
     over = state.game_over or ended_message(game, state) is not None   # won, or ended by its format
     game.finished_at = (game.finished_at or utcnow()) if over else None
+    session = db.session()
+    session.expire_on_commit = False      # the objects hold what was just saved: nothing to read back
     try:
-        db.session.commit()
+        session.commit()
     except (IntegrityError, StaleDataError):
         db.session.rollback()
+        forget_state(game)
         raise stale(game)
+    finally:
+        session.expire_on_commit = True
     remember_state(game, state)
 
 
@@ -247,16 +287,20 @@ def add_hand(game: Game, entries: list[TeamEntry], *, client_token: str | None =
     if existing is not None:
         return existing, False
     check_version(game, version)
-    if len(game.hands) >= MAX_HANDS:
-        raise refuse(422, f"A game holds at most {MAX_HANDS} hands. Start a new game to play on.")
     state = state_of(game)
+    if len(state.hands) >= MAX_HANDS:
+        raise refuse(422, f"A game holds at most {MAX_HANDS} hands. Start a new game to play on.")
     if not state.game_over and ended_message(game, state):           # a session's format ended it (issue 7)
         raise refuse(409, ended_message(game, state))
     entries = named_entries(game, entries)
     event, after = engine(do_add_hand, state, entries, game.team_names)
-    hand = Hand(number=len(game.hands) + 1, client_token=client_token,
+    hand = Hand(number=len(state.hands) + 1, client_token=client_token,
                 entries=[HandEntry.from_engine(i, entry) for i, entry in enumerate(entries)])
-    game.hands.append(hand)
+    if "hands" in inspect(game).unloaded:
+        hand.game_id = game.id            # no need to load every hand to add one
+        db.session.add(hand)
+    else:
+        game.hands.append(hand)
     record(game, event, actor or UNKNOWN_TABLET, client_token=client_token)
     try:
         commit(game, after)

@@ -1,18 +1,20 @@
 """A stored game as the API shows it, every figure re-scored by the engine."""
 from __future__ import annotations
 
+from flask import current_app
+
+from app.cache import version_cache
 from app.models import Game, Hand
 from app.rules import GameState, dealer_for_hand
 from app.services import state_of
 
 
-def hand_document(game: Game, state: GameState, hand: Hand) -> dict:
-    """One hand: its number, the entries as sent and every team's result."""
-    result = state.hands[game.hands.index(hand)]
+def hand_document(state: GameState, number: int) -> dict:
+    """One hand (hands are numbered 1, 2, ... in order): its number, the entries as sent, each team's result."""
     return {
-        "number": hand.number,
-        "teams": [entry.as_dict() for entry in hand.team_entries(game.team_names)],
-        "result": [team.as_dict() for team in result.teams],
+        "number": number,
+        "teams": [entry.as_dict() for entry in state.entries[number - 1]],
+        "result": [team.as_dict() for team in state.hands[number - 1].teams],
     }
 
 
@@ -22,12 +24,12 @@ def next_dealer(game: Game, state: GameState) -> dict | None:
         return None
     players = game.team_players
     team, seat = dealer_for_hand(players, (game.first_dealer_team, game.first_dealer_player),
-                                 len(game.hands) + 1)
+                                 len(state.hands) + 1)
     return {"team": team, "player": seat, "name": players[team][seat]}
 
 
-def game_document(game: Game, state: GameState | None = None) -> dict:
-    """The whole game: rule set, teams with totals and next minimums, every hand, the winner."""
+def game_document(game: Game, state: GameState | None = None, *, hands: bool = True) -> dict:
+    """The whole game: rule set, teams with totals and next minimums, every hand (unless not `hands`), the winner."""
     state = state or state_of(game)
     teams = [{"name": team.name, "players": [p.name for p in team.players],
               "progressive": total, "next_initial_meld_minimum": minimum}
@@ -40,7 +42,7 @@ def game_document(game: Game, state: GameState | None = None) -> dict:
         "version": game.version,
         "table": game.table_label,
         "teams": teams,
-        "hands": [hand_document(game, state, hand) for hand in game.hands],
+        "hands": [hand_document(state, number) for number in range(1, len(state.hands) + 1)] if hands else [],
         "winner": state.winner,
         "winner_name": None if state.winner is None else game.team_names[state.winner],
         "won_at": state.won_at,
@@ -52,7 +54,38 @@ def game_document(game: Game, state: GameState | None = None) -> dict:
     }
 
 
-def added_hand_document(game: Game, hand: Hand) -> dict:
-    """The answer to a recorded hand: the hand and the game's new totals."""
+def compact(value) -> str:
+    """A value as JSON text, as the app's JSON answers write it."""
+    return current_app.json.dumps(value, separators=(",", ":"))
+
+
+def hands_json(game: Game, state: GameState) -> str:
+    """The JSON text of the game's hands, each hand written once: the hands a new version shares with the
+    one before (all but the newest, after an added hand) are taken from the app's cache."""
+    key = ("hands-json", game.id, game.created_at)
+    kept = version_cache().get(key)
+    shared = 0
+    if kept is not None:
+        entries, results, texts = kept
+        shared = min(len(results), len(state.hands))
+        if state.entries[:shared] != entries[:shared] or state.hands[:shared] != results[:shared]:
+            shared = 0              # a corrected hand changes the hands after it: write them all again
+    texts = (kept[2][:shared] if shared else ()) + tuple(
+        compact(hand_document(state, number)) for number in range(shared + 1, len(state.hands) + 1))
+    version_cache().put(key, (state.entries, state.hands, texts))
+    return "[" + ",".join(texts) + "]"
+
+
+def game_json(game: Game, state: GameState | None = None) -> str:
+    """game_document as JSON text, its hands from hands_json (a long game costs little more than a short one)."""
+    state = state or state_of(game)
+    document = game_document(game, state, hands=False)
+    parts = {name: compact(value) for name, value in document.items() if name != "hands"}
+    parts["hands"] = hands_json(game, state)
+    return "{" + ",".join(f"{compact(name)}:{parts[name]}" for name in sorted(parts)) + "}"
+
+
+def added_hand_json(game: Game, hand: Hand) -> str:
+    """The answer to a recorded hand, as JSON text: the hand and the game's new totals."""
     state = state_of(game)
-    return {"hand": hand_document(game, state, hand), "game": game_document(game, state)}
+    return '{"game":' + game_json(game, state) + ',"hand":' + compact(hand_document(state, hand.number)) + "}\n"

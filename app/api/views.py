@@ -5,7 +5,7 @@ from flask import current_app, g, request, url_for
 
 from app import services
 from app.api.blueprint import bp
-from app.api.documents import added_hand_document, game_document
+from app.api.documents import added_hand_json, game_document, game_json
 from app.api.inputs import (Rejected, game_request, hand_request, read_body, score_request,
                             set_request, version_argument)
 from app.extensions import db
@@ -14,7 +14,7 @@ from app.models import Game
 from app.rules import (InvalidHand, Problem, RulesetError, all_rulesets, check_set, describe_ruleset, get_ruleset,
                        score_hand)
 from app.services import GameError
-from app.sheets.cache import remembered, version_cache
+from app.cache import remembered, version_cache
 from app.sheets.loading import game_stamp, load_whole_game
 from app.brake import check_code_from
 
@@ -50,9 +50,9 @@ def too_deep(error: RecursionError):
     return error_answer(400, [Problem(None, "The request body is nested far too deeply to read.")])
 
 
-def load_game(game_id: int, *, writing: bool = False) -> Game:
-    """The game (404 when unknown); a write also needs the X-Table-Code header (403)."""
-    game = load_whole_game(game_id)
+def load_game(game_id: int, *, writing: bool = False, whole: bool = True) -> Game:
+    """The game (404 when unknown), read whole or without its hands; a write also needs X-Table-Code (403)."""
+    game = load_whole_game(game_id) if whole else services.game_to_write(game_id)
     services.check_not_deleted(game)
     g.api_game = game
     if writing:
@@ -113,17 +113,18 @@ def game(game_id: int):
     body = version_cache().get(("api", game_id, stamp.version)) if stamp else None
     if body is None:
         game = load_game(game_id)
-        body = remembered(("api", game.id, game.version), lambda: current_app.json.dumps(game_document(game)))
+        body = remembered(("api", game.id, game.version), lambda: game_json(game))
     return current_app.response_class(body, mimetype="application/json")
 
 
 @bp.post(f"/games/{GAME}/hands")
 def add_hand(game_id: int):
     """Record the next hand; the same client_token again answers the hand already recorded."""
-    game = load_game(game_id, writing=True)
+    game = load_game(game_id, writing=True, whole=False)
     entries, token, version = hand_request(read_body(), correcting=False)
     hand, created = services.add_hand(game, entries, client_token=token, version=version, actor=API)
-    return added_hand_document(game, hand), 201 if created else 200
+    return current_app.response_class(added_hand_json(game, hand), 201 if created else 200,
+                                      mimetype="application/json")
 
 
 @bp.put(f"/games/{HAND}")

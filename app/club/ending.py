@@ -14,7 +14,7 @@ def format_of(game: Game) -> Format:
 def outcome_of(game: Game, state: GameState) -> Outcome:
     """The game's end by its format and the clock (rulesets.md "Club formats")."""
     totals = [tuple(team.progressive for team in hand.teams) for hand in state.hands]
-    went_out = [next((e.team_position for e in hand.entries if e.went_out), None) for hand in game.hands]
+    went_out = [next((position for position, e in enumerate(entries) if e.went_out), None) for entries in state.entries]
     return game_outcome(state.ruleset, state.target, totals, went_out, format_of(game), game.last_hand)
 
 

@@ -9,6 +9,7 @@ from weasyprint import HTML
 
 from app.club.sessions import games_of
 from app.rules import seat_order
+from app.sheets.guard import collector_paused
 from app.sheets.pdf import ROOT, stylesheet
 from app.sheets.views import render_game_sheet
 
@@ -40,13 +41,15 @@ def render_cards_pdf(session, tables, root: str) -> bytes:
         cards.append({"view": view, "url": url, "qr": qr_svg(url), "seats": seats})
     html = render_template("club/cards_pdf.html", session=session, cards=cards,
                            club=current_app.config["CLUB_NAME"])
-    return document(html, with_sheet_css=False).write_pdf()
+    with collector_paused():
+        return document(html, with_sheet_css=False).write_pdf()
 
 
 def render_session_pdf(session, standings, method: str) -> bytes:
     """The results of the day, then every table's score sheet (app/sheets), as one PDF."""
     html = render_template("club/results_pdf.html", session=session, standings=standings, method=method,
                            club=current_app.config["CLUB_NAME"], printed=datetime.now().strftime("%-d %b %Y %H:%M"))
-    documents = [document(html, with_sheet_css=False)]
-    documents += [document(render_game_sheet(game)) for game in games_of(session)]
-    return join_documents(documents)
+    with collector_paused():
+        documents = [document(html, with_sheet_css=False)]
+        documents += [document(render_game_sheet(game)) for game in games_of(session)]
+        return join_documents(documents)

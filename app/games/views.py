@@ -21,7 +21,7 @@ from app.games.forms import (ALL_SEATS, PLAYER_COUNTS, SEAT_COUNTS, SOLO_COUNTS,
 from app.models import Game
 from app.rules import InvalidHand, RulesetError, all_rulesets
 from app.services import GameError, create_game, ruleset_of, state_of
-from app.sheets.cache import remembered, version_cache
+from app.cache import remembered, version_cache
 from app.sheets.loading import ensure_whole, sheet_of, whole_games
 from app.brake import check_code_from
 

@@ -100,10 +100,24 @@ class GameState:
                 found.append(HandWarning(number, problem))
         return tuple(found)
 
-    def plus(self, entries: Sequence[TeamEntry]) -> GameState:
-        """The state with one more hand, scored as entered (checked beforehand by the caller)."""
+    def plus(self, entries: Sequence[TeamEntry], *, valid: bool = False) -> GameState:
+        """The state with one more hand, scored as entered (checked beforehand by the caller).
+
+        `valid`: the caller found no problem in the hand, so the warnings stay those of the hands before
+        (carried over, not worked out again: adding to a long game costs no more than to a short one).
+        """
         result = score_hand(self.ruleset, entries, self.totals, self.target, validate=False)
-        return replace(self, hands=self.hands + (result,), entries=self.entries + (tuple(entries),))
+        after = replace(self, hands=self.hands + (result,), entries=self.entries + (tuple(entries),))
+        if valid:
+            after.__dict__["warnings"] = self.warnings      # what cached_property would have worked out
+        return after
+
+    def without_last(self) -> GameState:
+        """The state before the last hand, open (what replaying the hands before it gives, without replaying)."""
+        after = replace(self, hands=self.hands[:-1], entries=self.entries[:-1], closing=None)
+        if "warnings" in self.__dict__:
+            after.__dict__["warnings"] = tuple(w for w in self.warnings if w.hand_number <= len(after.hands))
+        return after
 
     def closed(self, closing: str | None) -> GameState:
         """The same hands, closed this way (or open again with None)."""

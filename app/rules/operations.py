@@ -79,7 +79,7 @@ def do_add_hand(state: GameState, entries: Sequence[TeamEntry],
                 names: Sequence[str]) -> tuple[EventRecord, GameState]:
     """Add the next hand (validated once here, then scored as entered)."""
     raise_if(verify_add_hand(state, entries, names))
-    after = state.plus(entries)
+    after = state.plus(entries, valid=True)
     return EventRecord("hand_added", len(after.hands), None, entries_record(entries)), after
 
 
@@ -142,7 +142,7 @@ def do_remove_hand(state: GameState, number: int) -> tuple[EventRecord, GameStat
     raise_if(verify_remove_hand(state, number))
     before = entries_record(state.entries[number - 1])
     return (EventRecord("hand_removed", number, before, None),
-            replay(state.ruleset, state.entries[:-1], state.team_count, state.target))
+            state.without_last())
 
 
 def result_record(state: GameState, names: Sequence[str]) -> dict:

@@ -1,4 +1,4 @@
-"""Whole games read in one statement each, for pages, sheets and the API (eager loading)."""
+"""Whole games read in a fixed number of statements, for pages, sheets and the API (eager loading)."""
 from __future__ import annotations
 
 from sqlalchemy import Select, inspect, select
@@ -6,17 +6,17 @@ from sqlalchemy import Select, inspect, select
 from app.extensions import db
 from app.models import Game
 from app import services
-from app.sheets.cache import remembered
+from app.cache import remembered
 from app.sheets.view import game_sheet
 
 
 def whole_games(query: Select) -> list[Game]:
-    """The games a select(Game) query finds, each read whole in one statement (never half a game)."""
+    """The games a select(Game) query finds, read whole (services.whole_games: never half a game)."""
     return list(db.session.scalars(services.whole_games().where(query.whereclause)).unique())
 
 
 def load_whole_game(game_id: int) -> Game:
-    """The game with this id read whole (services.get_game: one statement); a 404 GameError when unknown."""
+    """The game with this id read whole (services.get_game); a 404 GameError when unknown."""
     return services.get_game(game_id)
 
 

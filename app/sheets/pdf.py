@@ -14,9 +14,9 @@ from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 
 from app.models import Game
-from app.sheets.cache import VersionCache, remembered, version_cache
+from app.cache import VersionCache, remembered, version_cache
 from app.sheets.view import game_sheet
-from app.sheets.guard import bounded
+from app.sheets.guard import bounded, collector_paused
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 SHEET_CSS = ROOT / "static" / "css" / "sheet.css"
@@ -50,7 +50,8 @@ def stylesheet():
 def render_pdf(html: str) -> bytes:
     """A PDF of this HTML page styled by sheet.css."""
     css, fonts = stylesheet()
-    return HTML(string=html, base_url=str(ROOT)).write_pdf(stylesheets=[css], font_config=fonts)
+    with collector_paused():
+        return HTML(string=html, base_url=str(ROOT)).write_pdf(stylesheets=[css], font_config=fonts)
 
 
 def printed_now() -> str:
@@ -80,12 +81,14 @@ def render_sheets(games: Iterable[Game]) -> bytes:
     written as one PDF, so the fonts are embedded once.
     """
     css, fonts = stylesheet()
-    documents = [HTML(string=sheets_html([game]), base_url=str(ROOT)).render(stylesheets=[css], font_config=fonts)
-                 for game in games]
-    if not documents:
-        raise ValueError("render_sheets needs at least one game")
-    pages = [page for document in documents for page in document.pages]
-    return documents[0].copy(pages).write_pdf()
+    with collector_paused():
+        documents = [HTML(string=sheets_html([game]), base_url=str(ROOT)).render(stylesheets=[css],
+                                                                                 font_config=fonts)
+                     for game in games]
+        if not documents:
+            raise ValueError("render_sheets needs at least one game")
+        pages = [page for document in documents for page in document.pages]
+        return documents[0].copy(pages).write_pdf()
 
 
 @lru_cache(maxsize=4)

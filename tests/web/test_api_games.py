@@ -383,3 +383,20 @@ def test_writes_need_no_csrf_token(csrf_client):
     version = read(csrf_client, game)["version"]
     assert put_hand(csrf_client, game, 1, {"teams": bolivia_hand(), "version": version}).status_code == 200
     assert delete_hand(csrf_client, game, 1).status_code == 200
+
+
+def test_hand_answers_match_the_game_read_afresh_after_adds_and_removals(app, client):
+    from app.cache import version_cache
+    game = new_game(client)
+    other = bolivia_hand(them={"sets": {"black_canasta": 1}, "table_points": 150})
+    for teams in (bolivia_hand(), other, bolivia_hand()):
+        assert post_hand(client, game, teams).status_code == 201
+    assert delete_hand(client, game, 3).status_code == 200
+    answer = post_hand(client, game, other).get_json()
+    with app.app_context():
+        version_cache().clear()          # nothing kept: the game is replayed and written from scratch
+    fresh = read(client, game)
+    assert answer["game"] == fresh
+    assert answer["hand"] == fresh["hands"][-1] and answer["hand"]["number"] == 3
+    assert [h["result"][1]["score"] for h in fresh["hands"]] == [265, 450, 450]
+    assert [h["result"][1]["progressive"] for h in fresh["hands"]] == [265, 715, 1165]

@@ -254,7 +254,16 @@ def test_posting_a_hand_validates_once_and_replays_at_most_once(client, monkeypa
     monkeypatch.setattr(services, "replay", counting_replay)
     them = {"sets": {"black_canasta": 1}, "table_points": 150}
     assert post_hand(client, game, [them, them]).status_code == 201
-    assert calls == {"validate": 1, "replay": 1}
+    assert calls == {"validate": 1, "replay": 0}      # the state the first post left is kept by version
+
+
+def test_a_hand_written_behind_the_apps_back_is_replayed_not_served_stale(app, client):
+    game_id = open_game(client)
+    post_form(client, game_id, TYPICAL, "0")
+    store_refused_hand(app, game_id)          # no version bump: the kept state no longer matches the hands
+    answer = client.get(f"/api/v1/games/{game_id}").get_json()
+    assert [hand["number"] for hand in answer["hands"]] == [1, 2]
+    assert answer["warnings"] and answer["warnings"][0]["hand"] == 2
 
 
 def test_a_database_too_busy_to_save_answers_503_and_saves_nothing(client, monkeypatch):

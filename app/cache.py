@@ -36,6 +36,11 @@ class VersionCache:
             while len(self.items) > self.size:
                 self.items.popitem(last=False)
 
+    def forget(self, key) -> None:
+        """Drop one key, if kept."""
+        with self.lock:
+            self.items.pop(key, None)
+
     def clear(self) -> None:
         """Forget everything (the benchmarks measure first renders this way)."""
         with self.lock:
