@@ -1,4 +1,4 @@
-"""CSV exports: games, hands (every entered and derived figure), players; columns are stable keys."""
+"""CSV exports: games, hands (every entered and derived figure), session results, players; stable keys."""
 from __future__ import annotations
 
 import csv
@@ -7,7 +7,8 @@ import json
 
 from sqlalchemy import func, select
 
-from app.club.models import Member
+from app.club.clock import format_of_session, results
+from app.club.models import ClubSession, Member
 from app.extensions import db
 from app.models import Game, HandEntry, Player
 from app.services import state_of
@@ -22,6 +23,8 @@ HAND_COLUMNS = ["game_id", "ruleset", "hand", "team_position", "team", *HandEntr
                 "bonus", "cards", "score", "progressive_before", "progressive",
                 "next_initial_meld_minimum", "won_game"]
 PLAYER_COLUMNS = ["player_id", "name", "short_name", "active", "games"]
+SESSION_RESULT_COLUMNS = ["session_id", "played_on", "ruleset", "format", "rounds", "place", "player",
+                          "games_played", "games_won", "margin"]
 
 
 def to_csv(columns: list[str], rows: list[dict]) -> str:
@@ -92,6 +95,21 @@ def hands_csv() -> str:
     return to_csv(HAND_COLUMNS, [row for game in all_games() for row in hand_rows(game)])
 
 
+def session_result_rows(session: ClubSession) -> list[dict]:
+    """A session's results of the day, one row per player as the results page ranks them."""
+    head = {"session_id": session.id, "played_on": session.played_on.isoformat(), "ruleset": session.ruleset_id,
+            "format": format_of_session(session), "rounds": session.round}
+    return [{**head, "place": line.place, "player": line.player, "games_played": line.played,
+             "games_won": float(line.won) if line.won.denominator != 1 else int(line.won), "margin": line.margin}
+            for line in results(session)]
+
+
+def session_results_csv() -> str:
+    """Every session's results of the day, oldest session first."""
+    sessions = db.session.scalars(select(ClubSession).order_by(ClubSession.played_on, ClubSession.id))
+    return to_csv(SESSION_RESULT_COLUMNS, [row for session in sessions for row in session_result_rows(session)])
+
+
 def players_csv() -> str:
     """The club's list of players and how many games each has played."""
     counts = dict(db.session.execute(select(Player.member_id, func.count(Player.id))
@@ -102,4 +120,5 @@ def players_csv() -> str:
 
 
 #: Each export by its name in the address.
-EXPORTS = {"games": games_csv, "hands": hands_csv, "players": players_csv}
+EXPORTS = {"games": games_csv, "hands": hands_csv, "session-results": session_results_csv,
+           "players": players_csv}
