@@ -110,13 +110,21 @@ def session_results_csv() -> str:
     return to_csv(SESSION_RESULT_COLUMNS, [row for session in sessions for row in session_result_rows(session)])
 
 
+def games_by_member(members: list[Member]) -> dict[int, int]:
+    """Games each player sat in: seats linked to them, and seats typed with their name (as their page counts)."""
+    linked = dict(db.session.execute(select(Player.member_id, func.count(Player.id))
+                                     .where(Player.member_id.is_not(None)).group_by(Player.member_id)).all())
+    typed = dict(db.session.execute(select(func.lower(Player.name), func.count(Player.id))
+                                    .where(Player.member_id.is_(None)).group_by(func.lower(Player.name))).all())
+    return {m.id: linked.get(m.id, 0) + typed.get(m.name.lower(), 0) for m in members}
+
+
 def players_csv() -> str:
     """The club's list of players and how many games each has played."""
-    counts = dict(db.session.execute(select(Player.member_id, func.count(Player.id))
-                                     .group_by(Player.member_id)).all())
-    members = db.session.scalars(select(Member).order_by(func.lower(Member.name)))
+    members = list(db.session.scalars(select(Member).order_by(func.lower(Member.name))))
+    counts = games_by_member(members)
     return to_csv(PLAYER_COLUMNS, [{"player_id": m.id, "name": m.name, "short_name": m.short_name,
-                                    "active": m.active, "games": counts.get(m.id, 0)} for m in members])
+                                    "active": m.active, "games": counts[m.id]} for m in members])
 
 
 #: Each export by its name in the address.

@@ -7,7 +7,7 @@ from sqlalchemy import func, select
 
 from app.club.models import Member
 from app.extensions import db
-from app.models import Player
+from app.records.exports import games_by_member
 from app.records.views import bp
 
 #: The longest short name a tablet shows.
@@ -27,10 +27,8 @@ def short_name_problem(short_name: str) -> str | None:
 @login_required
 def players_page():
     """Every player on the club's list, with games played, short name and active to change."""
-    counts = dict(db.session.execute(select(Player.member_id, func.count(Player.id))
-                                     .group_by(Player.member_id)).all())
-    members = db.session.scalars(select(Member).order_by(func.lower(Member.name))).all()
-    return render_template("records/players.html", members=members, counts=counts,
+    members = list(db.session.scalars(select(Member).order_by(func.lower(Member.name))))
+    return render_template("records/players.html", members=members, counts=games_by_member(members),
                            longest=SHORT_NAME_LENGTH)
 
 
