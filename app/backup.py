@@ -6,11 +6,11 @@ from datetime import date, datetime
 
 import click
 from flask.cli import with_appcontext
-from sqlalchemy import func, select, text
+from sqlalchemy import delete, func, select, text
 
 from app.club.models import Attendance, ClubSession, Member, Organiser
 from app.extensions import db
-from app.models import Game, HandEntry
+from app.models import Game, GameEvent, HandEntry
 from app.records.models import Season
 from app.rules import TeamEntry
 from app.services import GameError, add_hand, create_game
@@ -21,8 +21,11 @@ FORMAT_VERSION = 1
 
 #: Game columns copied as they are (the teams, players and hands go through the services).
 GAME_FIELDS = ("table_code", "session_round", "table_number", "format_kind", "format_hands",
-               "last_hand")
+               "last_hand", "closed")
 GAME_TIMES = ("created_at", "updated_at", "finished_at", "ended_at")
+#: A game's record of changes, copied line by line (issue 9: every change on record).
+EVENT_FIELDS = ("seq", "kind", "hand_number", "client_token", "before", "after", "actor_kind", "actor_id",
+                "actor_label")
 SESSION_FIELDS = ("ruleset_id", "variations", "format_kind", "format_hands", "ends_at", "partners",
                   "pairs", "round", "sitting_out", "seed")
 
@@ -84,14 +87,29 @@ def dump_game(game: Game) -> dict:
                                                    for p in t.players]} for t in game.teams],
                hands=[{"client_token": h.client_token,
                        "entries": [{f: getattr(e, f) for f in HandEntry.FIELDS} for e in h.entries]}
-                      for h in game.hands])
+                      for h in game.hands],
+               events=[dump_event(event) for event in game.events])
     return row
+
+
+def dump_event(event: GameEvent) -> dict:
+    """One line of a game's record of changes, as stored."""
+    row = {field: getattr(event, field) for field in EVENT_FIELDS}
+    row["at"] = stamp(event.at)
+    return row
+
+
+def restore_events(game_id: int, events: list[dict]) -> None:
+    """Put back the game's record as it was, in place of the lines the restore itself wrote."""
+    db.session.execute(delete(GameEvent).where(GameEvent.game_id == game_id))
+    db.session.add_all(GameEvent(game_id=game_id, at=parse_time(e["at"]), **{f: e[f] for f in EVENT_FIELDS})
+                       for e in events)
 
 
 def backup_document() -> dict:
     """Everything the club has stored, as one document with a format version.
 
-    Each table is one key; a new table (e.g. game events) is one more key here and in restore().
+    Each table is one key; a game's record of changes travels inside its game.
     """
     return {"format": FORMAT, "version": FORMAT_VERSION, "made_at": stamp(datetime.now()),
             "organisers": dump_organisers(), "members": dump_members(), "seasons": dump_seasons(), "sessions": dump_sessions(),
@@ -162,6 +180,9 @@ def restore_game(row: dict, sessions: dict[int, int]) -> None:
         setattr(game, field, parse_time(row[field]))
     game.session_id = sessions.get(row["session_id"])
     db.session.commit()
+    if "events" in row:               # backups made before the record was kept have none
+        restore_events(game.id, row["events"])
+        db.session.commit()
     db.session.execute(text("UPDATE game SET version = :v WHERE id = :id"), {"v": row["version"], "id": row["id"]})
     db.session.commit()
 

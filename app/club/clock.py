@@ -40,6 +40,14 @@ class TableView:
             return f"Won by {self.team_names[self.outcome.winner]}"
         return "Owes its last hand" if self.owes_last_hand else "Playing"
 
+    @property
+    def facts_words(self) -> str:
+        """'No hand yet · started 3 min ago', '1 hand · last entry just now', '4 hands · last entry 12 min ago'."""
+        ago = "just now" if self.quiet_minutes == 0 else f"{self.quiet_minutes} min ago"
+        if self.hands == 0:
+            return f"No hand yet · started {ago}"
+        return f"{self.hands} hand{'s' if self.hands != 1 else ''} · last entry {ago}"
+
     def as_dict(self) -> dict:
         """The table in the board's and the API's documents."""
         winner = self.outcome.winner
@@ -50,7 +58,7 @@ class TableView:
             "over": self.outcome.over, "winner": None if winner is None else self.team_names[winner],
             "winner_index": winner, "draw": self.outcome.draw, "no_result": self.outcome.no_result,
             "margin": self.outcome.margin, "owes_last_hand": self.owes_last_hand,
-            "status": self.result_words,
+            "status": self.result_words, "facts": self.facts_words,
         }
 
 

@@ -105,7 +105,7 @@ def team_form_class(ruleset: RuleSet) -> type[Form]:
 def hand_form_class(ruleset: RuleSet, team_names: list[str]) -> type[FlaskForm]:
     """The hand form for a game: one part per team, who went out, concealed."""
     team_form = team_form_class(ruleset)
-    choices = [(NOBODY, "Nobody: the stock ran out")] + [(str(i), n) for i, n in enumerate(team_names)]
+    choices = [(NOBODY, "Nobody (stock ran out)")] + [(str(i), n) for i, n in enumerate(team_names)]
     attrs = {f"team{i}": FormField(team_form) for i in range(len(team_names))}
     attrs.update(
         went_out=Choice("Who went out?", options=choices,

@@ -1,4 +1,4 @@
-"""CSV exports: games, hands (every entered and derived figure), players; columns are stable keys."""
+"""CSV exports: games, hands (every entered and derived figure), session results, players; stable keys."""
 from __future__ import annotations
 
 import csv
@@ -7,7 +7,8 @@ import json
 
 from sqlalchemy import func, select
 
-from app.club.models import Member
+from app.club.clock import format_of_session, results
+from app.club.models import ClubSession, Member
 from app.extensions import db
 from app.models import Game, HandEntry, Player
 from app.services import state_of
@@ -22,6 +23,8 @@ HAND_COLUMNS = ["game_id", "ruleset", "hand", "team_position", "team", *HandEntr
                 "bonus", "cards", "score", "progressive_before", "progressive",
                 "next_initial_meld_minimum", "won_game"]
 PLAYER_COLUMNS = ["player_id", "name", "short_name", "active", "games"]
+SESSION_RESULT_COLUMNS = ["session_id", "played_on", "ruleset", "format", "rounds", "place", "player",
+                          "games_played", "games_won", "margin"]
 
 
 def to_csv(columns: list[str], rows: list[dict]) -> str:
@@ -92,14 +95,38 @@ def hands_csv() -> str:
     return to_csv(HAND_COLUMNS, [row for game in all_games() for row in hand_rows(game)])
 
 
+def session_result_rows(session: ClubSession) -> list[dict]:
+    """A session's results of the day, one row per player as the results page ranks them."""
+    head = {"session_id": session.id, "played_on": session.played_on.isoformat(), "ruleset": session.ruleset_id,
+            "format": format_of_session(session), "rounds": session.round}
+    return [{**head, "place": line.place, "player": line.player, "games_played": line.played,
+             "games_won": float(line.won) if line.won.denominator != 1 else int(line.won), "margin": line.margin}
+            for line in results(session)]
+
+
+def session_results_csv() -> str:
+    """Every session's results of the day, oldest session first."""
+    sessions = db.session.scalars(select(ClubSession).order_by(ClubSession.played_on, ClubSession.id))
+    return to_csv(SESSION_RESULT_COLUMNS, [row for session in sessions for row in session_result_rows(session)])
+
+
+def games_by_member(members: list[Member]) -> dict[int, int]:
+    """Games each player sat in: seats linked to them, and seats typed with their name (as their page counts)."""
+    linked = dict(db.session.execute(select(Player.member_id, func.count(Player.id))
+                                     .where(Player.member_id.is_not(None)).group_by(Player.member_id)).all())
+    typed = dict(db.session.execute(select(func.lower(Player.name), func.count(Player.id))
+                                    .where(Player.member_id.is_(None)).group_by(func.lower(Player.name))).all())
+    return {m.id: linked.get(m.id, 0) + typed.get(m.name.lower(), 0) for m in members}
+
+
 def players_csv() -> str:
     """The club's list of players and how many games each has played."""
-    counts = dict(db.session.execute(select(Player.member_id, func.count(Player.id))
-                                     .group_by(Player.member_id)).all())
-    members = db.session.scalars(select(Member).order_by(func.lower(Member.name)))
+    members = list(db.session.scalars(select(Member).order_by(func.lower(Member.name))))
+    counts = games_by_member(members)
     return to_csv(PLAYER_COLUMNS, [{"player_id": m.id, "name": m.name, "short_name": m.short_name,
-                                    "active": m.active, "games": counts.get(m.id, 0)} for m in members])
+                                    "active": m.active, "games": counts[m.id]} for m in members])
 
 
 #: Each export by its name in the address.
-EXPORTS = {"games": games_csv, "hands": hands_csv, "players": players_csv}
+EXPORTS = {"games": games_csv, "hands": hands_csv, "session-results": session_results_csv,
+           "players": players_csv}

@@ -4,18 +4,21 @@ from __future__ import annotations
 from datetime import date
 from fractions import Fraction
 
-from flask import Response, abort, flash, redirect, render_template, request, url_for
+from flask import Response, abort, current_app, flash, redirect, render_template, request, url_for
 from flask_login import login_required
 
 from sqlalchemy import select
 
 from app.club.models import Member
+from app.club.printing import document
 from app.extensions import db
 from app.records.exports import to_csv
 from app.records.models import Season
 from app.records.standings import all_seasons, standings
 from app.records.views import bp
 from app.rules.ladder import method_text
+from app.sheets.guard import bounded
+from app.sheets.pdf import pdf_response, printed_now
 
 STANDING_COLUMNS = ["place", "player", "qualified", "sessions", "games", "won", "win_rate", "margin"]
 
@@ -57,16 +60,36 @@ def add_season():
     return redirect(url_for("records.ladder", season_id=season.id))
 
 
+def season_method(season: Season, rows) -> str:
+    """How this season's ladder is worked out, in words (the qualifying line with its figures)."""
+    most = max((row.games for row in rows), default=0)
+    return method_text(most, Fraction(season.qualifying_percent, 100))
+
+
 @bp.get("/seasons/<int:season_id>")
 def ladder(season_id: int):
     """The season's ladder, with the method written out; ?projector=1 for big type."""
     season = db.session.get(Season, season_id) or abort(404)
     rows = standings(season)
-    most = max((row.games for row in rows), default=0)
     members = {name.lower(): member_id for member_id, name in db.session.execute(select(Member.id, Member.name))}
     return render_template("records/ladder.html", season=season, rows=rows, seasons=all_seasons(), members=members,
-                           method=method_text(most, Fraction(season.qualifying_percent, 100)),
-                           projector=request.args.get("projector") == "1")
+                           method=season_method(season, rows), projector=request.args.get("projector") == "1")
+
+
+@bounded
+def render_standings_pdf(html: str) -> bytes:
+    """The standings page as a PDF (one render slot, like every PDF)."""
+    return document(html, with_sheet_css=False).write_pdf()
+
+
+@bp.get("/seasons/<int:season_id>/standings.pdf")
+def standings_pdf(season_id: int):
+    """The season's standings to print and pin up: qualified players, then those not yet qualified."""
+    season = db.session.get(Season, season_id) or abort(404)
+    rows = standings(season)
+    html = render_template("records/standings_pdf.html", season=season, rows=rows, method=season_method(season, rows),
+                           club=current_app.config["CLUB_NAME"], printed=printed_now())
+    return pdf_response(render_standings_pdf(html), f"treys-standings-{season.id}.pdf")
 
 
 @bp.get("/seasons/<int:season_id>/standings.csv")

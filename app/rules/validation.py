@@ -119,8 +119,15 @@ def pack_words(ruleset: RuleSet) -> str:
     return f"{ruleset.pack.packs} packs and {ruleset.pack.jokers} jokers"
 
 
+def biggest_share(teams: Sequence[TeamEntry], shares) -> str | None:
+    """The field holding the largest share of a pack total ('teams[1].red_threes'): where to look first."""
+    found = [(count, -i, f"teams[{i}].{name}") for i, entry in enumerate(teams) for name, count in shares(entry)]
+    count, _, field = max(found, default=(0, 0, None))
+    return field if count else None
+
+
 def pack_problems(ruleset: RuleSet, teams: Sequence[TeamEntry]) -> list[Problem]:
-    """More 3s, twos or jokers across all teams than the pack holds."""
+    """More 3s, twos or jokers across all teams than the pack holds, marked where the most were entered."""
     pack = ruleset.pack
 
     def total(get) -> int:
@@ -129,20 +136,25 @@ def pack_problems(ruleset: RuleSet, teams: Sequence[TeamEntry]) -> list[Problem]
     def in_sets(attr) -> int:
         return total(lambda e: sum(getattr(ruleset.set_type(k), attr) * n for k, n in e.sets.items()))
 
+    def set_shares(attr):
+        return lambda e: [(f"sets.{k}", getattr(ruleset.set_type(k), attr) * n) for k, n in e.sets.items()]
+
     checks = [
         (total(lambda e: e.red_threes + e.red_threes_in_hand), pack.red_threes, f"red {ruleset.threes}",
-         "pack.red_threes"),
+         "pack.red_threes", lambda e: [("red_threes", e.red_threes), ("red_threes_in_hand", e.red_threes_in_hand)]),
         (total(lambda e: e.black_threes_in_hand + e.black_threes_melded), pack.black_threes,
-         f"black {ruleset.threes}", "pack.black_threes"),
-        (in_sets("min_twos"), pack.twos, "2s", "pack.twos"),
-        (in_sets("min_jokers"), pack.jokers, "jokers", "pack.jokers"),
-        (in_sets("min_wild"), pack.wild_cards, "wild cards (2s and jokers)", "pack.wild_cards"),
+         f"black {ruleset.threes}", "pack.black_threes",
+         lambda e: [("black_threes_in_hand", e.black_threes_in_hand), ("black_threes_melded", e.black_threes_melded)]),
+        (in_sets("min_twos"), pack.twos, "2s", "pack.twos", set_shares("min_twos")),
+        (in_sets("min_jokers"), pack.jokers, "jokers", "pack.jokers", set_shares("min_jokers")),
+        (in_sets("min_wild"), pack.wild_cards, "wild cards (2s and jokers)", "pack.wild_cards", set_shares("min_wild")),
         (total(lambda e: e.table_points + e.hand_points), pack.card_points,
-         "card points on the table and in hands", "pack.card_points"),
+         "card points on the table and in hands", "pack.card_points",
+         lambda e: [("table_points", e.table_points), ("hand_points", e.hand_points)]),
     ]
-    problems = [Problem(None, f"{across(teams).capitalize()} the entries need {count:,} {what} but the pack "
-                        f"holds only {limit:,} ({pack_words(ruleset)}).", code)
-                for count, limit, what, code in checks if count > limit]
+    problems = [Problem(biggest_share(teams, shares), f"{across(teams).capitalize()} the entries need {count:,} "
+                        f"{what} but the pack holds only {limit:,} ({pack_words(ruleset)}).", code)
+                for count, limit, what, code, shares in checks if count > limit]
     return problems or mix_problems(ruleset, teams)
 
 
@@ -166,7 +178,9 @@ def mix_problems(ruleset: RuleSet, teams: Sequence[TeamEntry]) -> list[Problem]:
         return []
     names = " and ".join(sorted({f"{flexible.count(s)} {s.name}{'s' * (flexible.count(s) > 1)}"
                                  for s in flexible}))
-    return [Problem(None, f"{across(teams).capitalize()} the entries need {names} of seven 2s or seven "
+    flexible_ids = {s.id for s in flexible}
+    field = biggest_share(teams, lambda e: [(f"sets.{k}", n) for k, n in e.sets.items() if k in flexible_ids])
+    return [Problem(field, f"{across(teams).capitalize()} the entries need {names} of seven 2s or seven "
                     f"jokers each, but the pack holds only {pack.twos} 2s and {pack.jokers} jokers "
                     f"({pack_words(ruleset)}).", "pack.wild_mix")]
 

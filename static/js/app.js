@@ -65,7 +65,9 @@
   document.addEventListener("focusin", function (event) {
     var input = event.target;
     if (input.matches && input.matches("input[type=number]")) {
-      window.setTimeout(function () {
+      var before = input.value;
+      window.setTimeout(function () {   // not once typing has begun: a quick first digit is kept
+        if (input.value !== before || document.activeElement !== input) return;
         try { input.select(); } catch (ignored) { /* some browsers cannot select a number */ }
       }, 0);
     }

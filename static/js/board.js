@@ -16,8 +16,7 @@
     section.querySelectorAll("[data-total]").forEach(function (cell) {
       setText(cell, number(t.totals[parseInt(cell.getAttribute("data-total"), 10)]));
     });
-    setText(section.querySelector("[data-field=hands]"), t.hands);
-    setText(section.querySelector("[data-field=quiet]"), t.minutes_since_last_entry);
+    setText(section.querySelector("[data-field=facts]"), t.facts);
     setText(section.querySelector("[data-field=status]"), t.status);
     var version = section.querySelector("[data-field=version]");
     if (version) { version.value = t.version; }

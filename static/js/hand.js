@@ -151,7 +151,7 @@
     var lines = [];
     if (data.winner) lines.push("With this hand " + (data.winner_sentence || data.winner + " wins the game."));
     if (!data.went_out_chosen) {
-      say(["Still to choose at the top: who went out (or “Nobody” if the stock ran out)."].concat(lines), "waiting");
+      say(["Still to choose at the top: who went out."].concat(lines), "waiting");
     } else {
       say(["Ready to save: " + scores].concat(lines), "ready");
     }

@@ -36,7 +36,10 @@ def test_card_points_past_the_pack_are_refused_and_nothing_else_changes(case, da
     i = data.draw(st.integers(0, len(entries) - 1), label="team")
     entries[i] = replace(entries[i], hand_points=entries[i].hand_points + cap - used + 5)
     found = validate_hand(ruleset, entries, progressives)
-    assert [(p.field, p.code) for p in found] == [(None, "pack.card_points")]
+    shares = {f"teams[{j}].{name}": getattr(e, name) for j, e in enumerate(entries)
+              for name in ("table_points", "hand_points")}
+    assert [p.code for p in found] == ["pack.card_points"]
+    assert shares[found[0].field] == max(shares.values())      # marked where the most points were entered
     assert f"need {cap + 5:,} card points" in found[0].message and f"holds only {cap:,} " in found[0].message
 
 

@@ -70,7 +70,7 @@ def test_card_points_exactly_at_the_pack_are_accepted(rid, variations, teams, pa
 def test_card_points_5_over_the_pack_are_rejected_naming_both_figures(rid, variations, teams, packs,
                                                                       jokers, cap):
     found = problems(rid, spread(cap + 5, teams), variations)
-    assert fields_of(found) == [None]
+    assert fields_of(found) == ["teams[0].table_points"]       # marked where the most points were entered
     message = found[0].message
     assert codes_of(found) == ["pack.card_points"]
     assert f"need {cap + 5:,} card points" in message and f"holds only {cap:,} " in message
@@ -84,16 +84,16 @@ def test_the_card_points_are_counted_over_all_teams_table_and_hand(rid):
     half = cap // 10 * 5 + 5            # a multiple of 5 just over half the pack
     assert problems(rid, [team(table_points=half), team()]) == []
     assert problems(rid, [team(), team(hand_points=half)]) == []
-    found = problems(rid, [team(table_points=half), team(hand_points=half)])
-    assert fields_of(found) == [None] and f"need {2 * half:,} card points" in found[0].message
+    found = problems(rid, [team(table_points=half), team(hand_points=half + 5)])
+    assert fields_of(found) == ["teams[1].hand_points"] and f"need {2 * half + 5:,} card points" in found[0].message
     found = problems(rid, [team(table_points=half, hand_points=half), team()])
-    assert fields_of(found) == [None] and f"need {2 * half:,} card points" in found[0].message
+    assert fields_of(found) == ["teams[0].table_points"] and f"need {2 * half:,} card points" in found[0].message
 
 
 def test_a_typo_of_4500_for_450_at_the_table_is_caught():
     other = team(table_points=300, hand_points=120)
     found = problems("bolivia", [out_team("bolivia", table_points=4500), other])
-    assert fields_of(found) == [None]
+    assert fields_of(found) == ["teams[0].table_points"]      # the typo is the field marked
     assert codes_of(found) == ["pack.card_points"]
     assert "need 4,920 card points" in found[0].message and "holds only 1,740" in found[0].message
     assert problems("bolivia", [out_team("bolivia", table_points=450), other]) == []
@@ -119,7 +119,7 @@ def test_bolivia_plus_treys_in_hand_do_not_count_against_the_card_points():
 def test_the_card_points_are_checked_alongside_the_other_pack_limits():
     found = problems("bolivia_hoyle", [team(table_points=1000, red_threes=3),
                                        team(hand_points=165, red_threes=2)])
-    assert fields_of(found) == [None, None]
+    assert fields_of(found) == ["teams[0].red_threes", "teams[0].table_points"]
     assert codes_of(found) == ["pack.red_threes", "pack.card_points"]
     assert "5 red 3s" in found[0].message and "1,165 card points" in found[1].message
 

@@ -119,7 +119,7 @@ def test_variation_values_may_be_numbers(client, jokers):
     assert client.post(SCORE, json=body).status_code == 200
     body["variations"] = {}
     errors = errors_of(client.post(SCORE, json=body), 422)
-    assert errors[0]["field"] is None
+    assert errors[0]["field"] == "teams[1].sets.black_bolivia"      # where the jokers were entered
     assert "jokers" in errors[0]["message"]
 
 
@@ -168,7 +168,7 @@ def test_rule_problems_come_from_the_engine(client):
     assert fields(bolivia_out(), {"concealed": True}) == ["teams[1].concealed"]
     assert fields(bolivia_out(), {"melded": False, "table_points": 50}) == ["teams[1].melded"]
     assert fields(bolivia_out(), {"black_threes_melded": 2}) == ["teams[1].black_threes_melded"]
-    assert fields(bolivia_out(), {"red_threes": 5}) == [None]
+    assert fields(bolivia_out(), {"red_threes": 5}) == ["teams[1].red_threes"]   # the pack holds 6
     assert fields(bolivia_out(), {"sets": {"red_bolivia": 1}, "table_points": 100}) == ["teams[1].table_points"]
     assert fields(bolivia_out(), {"red_threes_in_hand": 1}) == ["teams[1].red_threes_in_hand"]
     assert fields(bolivia_out(), {"failed_go_outs": 1}) == ["teams[1].failed_go_outs"]

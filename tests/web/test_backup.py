@@ -35,6 +35,14 @@ def fill(app):
                           headers={"X-Table-Code": corrected["table_code"]})
     assert response.status_code == 200, response.get_data(as_text=True)
     ids.append(corrected["id"])
+    ended = new_game(client)
+    post_hand(client, ended, [BOLIVIA_OUT, BOLIVIA_OTHER])
+    response = client.delete(f"{GAMES}/{ended['id']}/hands/1", headers={"X-Table-Code": ended["table_code"]})
+    assert response.status_code == 200, response.get_data(as_text=True)
+    post_hand(client, ended, [BOLIVIA_OTHER, BOLIVIA_OUT])
+    response = client.post(f"{GAMES}/{ended['id']}/end", json={}, headers={"X-Table-Code": ended["table_code"]})
+    assert response.status_code == 200, response.get_data(as_text=True)
+    ids.append(ended["id"])
     with app.app_context():
         db.session.add(Member(name="Zoë Ångström", short_name="Zoë", active=False))
         db.session.add(Season(name="2026", starts_on=date(2026, 1, 1), ends_on=date(2026, 12, 31),
@@ -44,9 +52,10 @@ def fill(app):
 
 
 def documents(app, ids):
-    """Every game's API document."""
+    """Every game's API document and its record of changes."""
     client = app.test_client()
-    return {game_id: client.get(f"{GAMES}/{game_id}").get_json() for game_id in ids}
+    return {game_id: (client.get(f"{GAMES}/{game_id}").get_json(), client.get(f"{GAMES}/{game_id}/events").get_json())
+            for game_id in ids}
 
 
 def test_round_trip_gives_identical_game_documents(app, tmp_path):
@@ -67,7 +76,11 @@ def test_round_trip_gives_identical_game_documents(app, tmp_path):
     result = app.test_cli_runner().invoke(args=["restore", str(file)])
     assert result.exit_code == 0, result.output
     assert f"Restored {len(ids)} games" in result.output
-    assert documents(app, ids) == before
+    after = documents(app, ids)
+    assert after == before
+    records = [[event["kind"] for event in record["events"]] for _, record in after.values()]
+    assert ["game_opened", "hand_added", "hand_corrected"] in records         # the correction is still on record
+    assert ["game_opened", "hand_added", "hand_removed", "hand_added", "game_ended"] in records
     with app.app_context():
         member = db.session.query(Member).one()
         assert (member.name, member.short_name, member.active) == ("Zoë Ångström", "Zoë", False)
@@ -83,7 +96,7 @@ def test_restore_into_a_database_that_is_not_empty_is_refused(app, tmp_path):
     result = app.test_cli_runner().invoke(args=["restore", str(file)])
     assert result.exit_code != 0
     assert "only into an empty database" in result.output
-    assert documents(app, [game["id"]])[game["id"]]["hands"] == []
+    assert documents(app, [game["id"]])[game["id"]][0]["hands"] == []
 
 
 def test_restore_rechecks_every_hand_and_refuses_a_broken_one(app, tmp_path):

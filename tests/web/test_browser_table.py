@@ -102,7 +102,7 @@ def test_a_game_at_the_table(live_server, page, output_dir):
     taps.tap(page.get_by_role("button", name="Save hand 1"))
     page.wait_for_url(f"**/games/{game_id}")
     assert "Hand 1 saved." in page.content()
-    (output_dir / "screens" / "taps.txt").write_text(
+    (output_dir / "screens" / "table_taps.txt").write_text(
         f"Typical Bolivia hand (red samba 1, red canasta 1, red 3s 2, table points 485, went out), "
         f"from the game page's 'Enter hand' button to 'Save': {taps.count} taps and keys\n")
     assert taps.count <= 12

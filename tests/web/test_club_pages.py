@@ -218,6 +218,19 @@ def test_board_json_answers_304_when_nothing_changed_and_news_after_a_hand(org, 
     assert changed.status_code == 200 and changed.get_json()["tables"][1]["totals"] == [200, 100]
 
 
+def test_board_says_no_hand_yet_until_a_table_enters_one(org, app):
+    sid, doc = drawn(org, app)
+    assert [t["facts"] for t in doc["tables"]] == ["No hand yet · started just now"] * 3
+    with app.app_context():
+        game = db.session.get(Game, doc["tables"][0]["game_id"])
+        table = {"game_id": game.id, "table_code": game.table_code}
+    enter_hand(org, table)
+    facts = [t["facts"] for t in org.get(f"/club/sessions/{sid}/board.json").get_json()["tables"]]
+    assert facts[0] == "1 hand · last entry just now" and facts[1] == "No hand yet · started just now"
+    page = org.get(f"/club/sessions/{sid}/board").get_data(as_text=True)
+    assert page.count("No hand yet · started just now") == 2 and "0 min ago" not in page
+
+
 def test_board_page_shows_every_table_and_uses_a_static_script(org, app):
     sid, doc = drawn(org, app)
     page = org.get(f"/club/sessions/{sid}/board").get_data(as_text=True)

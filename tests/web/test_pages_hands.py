@@ -72,12 +72,12 @@ def test_the_hand_form_shows_each_teams_fields_for_the_rule_set(client):
                   "team0-black_threes_melded", "team0-table_points", "team1-hand_points", "hand_number"):
         assert f'name="{field}"' in page
     assert "red_threes_in_hand" not in page and "failed_go_outs" not in page
-    assert 'value="none"' in page and "Nobody: the stock ran out" in page
+    assert 'value="none"' in page and "Nobody (stock ran out)" in page
     assert 'name="concealed"' in page
     fields = hidden_fields(page)
     assert fields["version"] and re.fullmatch(r"[0-9a-f]{32}", fields["client_token"])
     assert "dealt by Player 1" in page
-    assert "Count the cards" in page
+    assert "Count the cards" in re.sub(r"<[^>]+>", "", page)        # "the" for screen readers only
     plus = text(client.get(f"/games/{open_game(client, 'bolivia_plus', '6')}/hands/new"))
     assert 'name="team0-red_threes_in_hand"' in plus and 'name="team1-failed_go_outs"' in plus
     sambola = text(client.get(f"/games/{open_game(client, 'sambola')}/hands/new"))
@@ -123,13 +123,14 @@ def test_each_engine_problem_goes_to_its_field(app, client):
     assert hand_count(app, game_id) == 0
 
 
-def test_a_pack_total_problem_is_shown_once_at_the_top(app, client):
+def test_a_pack_total_problem_is_shown_once_beside_the_field_with_the_most(app, client):
     game_id = open_game(client)
-    answer = post_hand(client, game_id, [{"red_threes": 4, "table_points": 50}, {"red_threes": 4, "table_points": 50}])
+    answer = post_hand(client, game_id, [{"red_threes": 2, "table_points": 50}, {"red_threes": 5, "table_points": 50}])
     assert answer.status_code == 422
     page = text(answer)
-    assert "the pack holds only 6" in message_box(page)
+    assert "the pack holds only 6" in errors_for(page, "team1-red_threes")
     assert page.count("the pack holds only 6") == 1
+    assert 'href="#team1-red_threes"' in message_box(page)       # the summary at the top links to it
     assert hand_count(app, game_id) == 0
 
 
@@ -332,7 +333,7 @@ def test_the_preview_answers_the_problems_by_field(app, client):
     assert body["errors"] == {"team0-red_threes": ["Type a whole number here, like 0, 2 or 350."]}
     body = client.post(f"/games/{game_id}/preview",
                        data=hand_data([{"red_threes": 5}, {"red_threes": 5}], "none")).get_json()
-    assert "the pack holds only 6" in body["general"][0]
+    assert body["general"] == [] and "the pack holds only 6" in body["errors"]["team0-red_threes"][0]
 
 
 def test_the_preview_waits_for_who_went_out_without_complaining(client):

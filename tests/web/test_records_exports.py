@@ -7,7 +7,7 @@ import sqlite3
 from app.club.models import Member
 from app.extensions import db
 from app.models import Player
-from tests.web.club_support import login, organiser
+from tests.web.club_support import basic, enter_hand, login, open_session, organiser
 from tests.web.test_api_games import GAMES_TO_PLAY, new_game, post_hand
 
 OUT, OTHER = GAMES_TO_PLAY["bolivia"][1], GAMES_TO_PLAY["bolivia"][3]
@@ -130,3 +130,30 @@ def test_sqlite_copy_made_while_the_app_runs(app, tmp_path):
         assert connection.execute("SELECT id, table_label FROM game").fetchall() == [(game["id"], "Table 4")]
         assert connection.execute("SELECT COUNT(*) FROM hand_entry").fetchone() == (2,)
     connection.close()
+
+
+def test_session_results_csv_header_and_rows_match_the_results_of_the_day(app):
+    organiser(app)
+    client = app.test_client()
+    login(client)
+    doc = open_session(client).get_json()
+    t1, t2, _ = doc["tables"]
+    enter_hand(client, t1)
+    enter_hand(client, t2, points=(100, 100))
+    assert client.post(f"/api/v1/sessions/{doc['id']}/call-time", headers=basic()).status_code == 200
+    enter_hand(client, t1, points=(300, 100))
+    enter_hand(client, t2, points=(100, 100))
+    header, rows = rows_of(client, "session-results")
+    assert header == ["session_id", "played_on", "ruleset", "format", "rounds", "place", "player",
+                      "games_played", "games_won", "margin"]
+    read = client.get(f"/api/v1/sessions/{doc['id']}", headers=basic()).get_json()
+    assert [row["player"] for row in rows] == [line["player"] for line in read["results"]]
+    winner = t1["teams"][0][0]
+    line = next(row for row in rows if row["player"] == winner)
+    assert line == {"session_id": str(doc["id"]), "played_on": read["date"], "ruleset": "bolivia",
+                    "format": "timed", "rounds": "1", "place": "1", "player": winner,
+                    "games_played": "1", "games_won": "1", "margin": "300"}
+    drawn = next(row for row in rows if row["player"] == t2["teams"][0][0])
+    assert (drawn["games_won"], drawn["margin"]) == ("0.5", "0")
+    page = client.get("/records/").get_data(as_text=True)
+    assert "/records/session-results.csv" in page and "Session results (CSV)" in page

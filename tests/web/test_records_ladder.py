@@ -3,6 +3,8 @@ import csv
 import io
 from datetime import date
 
+from pypdf import PdfReader
+
 from tests.web.club_support import login, organiser
 from tests.web.test_api_games import GAMES_TO_PLAY, new_game, post_hand
 
@@ -86,3 +88,19 @@ def test_bad_season_is_refused_with_every_problem(app):
 def test_seasons_need_the_organiser(client):
     assert season(client).status_code == 302
     assert client.get("/records/seasons/1").status_code == 404
+
+
+def test_standings_pdf_lists_qualified_then_not_yet_qualified_with_the_method(app, tmp_path):
+    client = club(app)
+    location = season(client).headers["Location"]
+    assert "/standings.pdf" in client.get(location).get_data(as_text=True)
+    response = client.get(location + "/standings.pdf")
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    reader = PdfReader(io.BytesIO(response.data))
+    text = " ".join(" ".join(page.extract_text().split()) for page in reader.pages)
+    assert "Ladder 2026" in text and "How the ladder is worked out:" in text
+    assert "30 % of the games of the most active player" in text
+    assert "1 Bob 100 % 4 4 0" in text and "2 Ann 80 % 4 5 0" in text
+    assert text.index("Bob") < text.index("Ann") < text.index("Not yet qualified") < text.index("Eve") < text.index("Flo")
+    assert "Gus" not in text
+    assert client.get("/records/seasons/999999/standings.pdf").status_code == 404
