@@ -33,8 +33,14 @@ def seats(players: str) -> list[tuple[int, int]]:
     return seat_order([["x"] * size for size in team_sizes(players)])
 
 
-def default_player_name(team: int, player: int) -> str:
-    """'Player N', N counting round the table (partners sit apart), the same for every count."""
+#: A table of four names its seats by the compass, as card tables do: North-South partner East-West.
+COMPASS_SEATS = {(0, 0): "North", (1, 0): "East", (0, 1): "South", (1, 1): "West"}
+
+
+def default_player_name(team: int, player: int, players: str | None = None) -> str:
+    """'North'... at a table of four, else 'Player N', N counting round the table (partners sit apart)."""
+    if players == "4" and (team, player) in COMPASS_SEATS:
+        return COMPASS_SEATS[(team, player)]
     if team == 2:
         return "Player 3"
     return f"Player {player * 2 + team + 1}"
@@ -112,7 +118,7 @@ class NewGameForm(FlaskForm):
     def player_name(self, team: int, player: int) -> str:
         """A player's name as typed, or 'Player N'."""
         typed = (self[f"p{team}_{player}"].data or "").strip()
-        return typed or default_player_name(team, player)
+        return typed or default_player_name(team, player, self.players.data)
 
     def teams(self) -> list[dict]:
         """The teams for services.create_game: alone, a player's name is the team's name."""

@@ -135,7 +135,8 @@ def new_game_page(form: NewGameForm, errors: dict, general: list[str], status: i
     return render_template(
         "games/new.html", form=form, rulesets=all_rulesets(), errors=errors, general=general,
         player_counts=PLAYER_COUNTS, solo_counts=SOLO_COUNTS, team_defaults=TEAM_DEFAULTS,
-        seats=[(seat_value(s), default_player_name(*s), SEAT_COUNTS[s]) for s in ALL_SEATS],
+        seats=[(seat_value(s), default_player_name(*s, form.players.data or "4"), SEAT_COUNTS[s]) for s in ALL_SEATS],
+        player_default=lambda team, player, players=form.players.data or "4": default_player_name(team, player, players),
         variation_field=variation_field,
     ), status
 

@@ -19,9 +19,15 @@ def known_player_names() -> list[str]:
     guests = db.session.scalars(select(Player.name).where(Player.member_id.is_(None)).distinct().limit(MOST_NAMES))
     names = {}
     for name in [*members, *guests]:
-        if name.lower() not in inactive and not name.lower().startswith(("player ", "team ")):
+        if name.lower() not in inactive and not is_default_name(name):
             names.setdefault(name.lower(), name)
     return sorted(names.values(), key=func_key)[:MOST_NAMES]
+
+
+def is_default_name(name: str) -> bool:
+    """'Player 3', 'Team A', 'North': a seat's name left as it was, never offered as a player."""
+    lower = name.lower()
+    return lower.startswith(("player ", "team ")) or lower in ("north", "east", "south", "west")
 
 
 def func_key(name: str) -> str:

@@ -1,6 +1,8 @@
 """HTML to PDF with WeasyPrint (same sheet.css as the screen), game sheets one or many, and their cache."""
 from __future__ import annotations
 
+import atexit
+import gc
 import hashlib
 import logging
 from dataclasses import dataclass
@@ -39,6 +41,14 @@ def _stylesheet(mtime: float):
     """sheet.css parsed once (again when the file changes), with one font configuration."""
     fonts = FontConfiguration()
     return CSS(filename=str(SHEET_CSS), font_config=fonts), fonts
+
+
+@atexit.register
+def release_fonts() -> None:
+    """Free WeasyPrint's fonts while Pango is still loaded: freed during the interpreter's own
+    teardown instead, g_object_unref crashes the process as it exits (seen as a segfault)."""
+    _stylesheet.cache_clear()
+    gc.collect()
 
 
 def stylesheet():

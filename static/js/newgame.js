@@ -21,10 +21,27 @@
     });
   }
 
+  // A seat's name when none is typed: North, East, South, West at a table of four, else Player N.
+  function seatDefault(input) {
+    return (players() === "4" && input.dataset.defaultFour) || input.dataset.defaultOther;
+  }
+  var seatDefaults = [];
+  form.querySelectorAll(".player-name-input").forEach(function (input) {
+    seatDefaults.push(input.dataset.defaultOther, input.dataset.defaultFour);
+  });
+
+  function playerNames() {
+    form.querySelectorAll(".player-name-input").forEach(function (input) {
+      var typed = input.value.trim();
+      if (typed && seatDefaults.indexOf(typed) >= 0) input.value = seatDefault(input);
+    });
+    dealerNames();
+  }
+
   function dealerNames() {
     form.querySelectorAll("[data-seat-label]").forEach(function (label) {
       var input = form.querySelector('.player-name-input[data-seat="' + label.dataset.seatLabel + '"]');
-      if (input && input.value.trim()) label.textContent = input.value.trim();
+      if (input) label.textContent = input.value.trim() || seatDefault(input);
     });
   }
 
@@ -46,6 +63,7 @@
     if (alone && !radio.classList.contains("allows-solo")) choosePlayers(radio.dataset.teamSize);
     else if (!form.dataset.playersChosen) choosePlayers(radio.dataset.teamSize);
     teamNames();
+    playerNames();
     dealerSeat();
   }
 
@@ -54,6 +72,7 @@
     if (event.target.name === "players") {
       form.dataset.playersChosen = "1";
       teamNames();
+      playerNames();
       dealerSeat();
     }
   });

@@ -102,7 +102,7 @@ def test_a_club_afternoon(live_server, browser, output_dir):
     assert page.locator(".board-table").count() == 3
     enter_hand(tablets[0][0], tablets[0][1], 2, (300, 0))
     table1 = page.locator(".board-table").nth(0)
-    table1.locator("[data-field=hands]").filter(has_text="2").wait_for(timeout=15000)
+    table1.locator("[data-field=facts]").filter(has_text="2 hands").wait_for(timeout=15000)
     assert page.evaluate("window.__notReloaded") is True          # updated in place
     assert table1.locator("[data-total='0']").inner_text() == "500"
 

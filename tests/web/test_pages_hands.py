@@ -76,7 +76,7 @@ def test_the_hand_form_shows_each_teams_fields_for_the_rule_set(client):
     assert 'name="concealed"' in page
     fields = hidden_fields(page)
     assert fields["version"] and re.fullmatch(r"[0-9a-f]{32}", fields["client_token"])
-    assert "dealt by Player 1" in page
+    assert "dealt by North" in page
     assert "Count the cards" in re.sub(r"<[^>]+>", "", page)        # "the" for screen readers only
     plus = text(client.get(f"/games/{open_game(client, 'bolivia_plus', '6')}/hands/new"))
     assert 'name="team0-red_threes_in_hand"' in plus and 'name="team1-failed_go_outs"' in plus
@@ -92,7 +92,7 @@ def test_a_valid_hand_is_saved_and_scored_by_the_engine(app, client):
     assert "Hand 1 saved." in page
     assert "2,885" in page                      # 1500 + 500 + 200 + 200 + 485
     assert "Next initial meld: <b class=\"meld-min\">90</b>" in page
-    assert "Hand 2 is dealt by <b>Player 2</b>" in page
+    assert "Hand 2 is dealt by <b>East</b>" in page
     assert hand_count(app, game_id) == 1
 
 

@@ -30,7 +30,7 @@ def test_the_game_page_before_any_hand(client):
     assert "Table 1" in page and "Bolivia · play to 15,000" in page
     assert page.count('class="total-number"') == 2
     assert "Next initial meld: <b class=\"meld-min\">50</b>" in page
-    assert "Hand 1 is dealt by <b>Player 1</b>" in page
+    assert "Hand 1 is dealt by <b>North</b>" in page
     assert f'href="/games/{game_id}/hands/new"' in page and "Enter hand 1" in page
     assert f'href="/games/{game_id}/sheet.pdf"' in page
     assert "Remove last hand" not in page and "No hands yet." in page
@@ -42,7 +42,7 @@ def test_the_game_page_with_hands(client):
                                 {"black_threes_in_hand": 1}], "0")
     post_hand(client, game_id, [{}, {"table_points": 120}], "none")
     page = text(client.get(f"/games/{game_id}"))
-    assert "2,885" in page and "Enter hand 3" in page and "Hand 3 is dealt by <b>Player 3</b>" in page
+    assert "2,885" in page and "Enter hand 3" in page and "Hand 3 is dealt by <b>South</b>" in page
     assert '<p class="total-number"><span class="visually-hidden">Total: </span>20</p>' in page   # -100 + 120
     assert f'href="/games/{game_id}/hands/1/edit"' in page and f'href="/games/{game_id}/hands/2/edit"' in page
     assert f'href="/games/{game_id}/hands/2/remove"' in page and "Remove last hand (2)" in page

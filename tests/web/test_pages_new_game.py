@@ -16,7 +16,7 @@ def test_the_page_offers_every_rule_set_with_its_summary_and_target(client):
     assert 'name="v_bolivia_jokers"' in page and 'name="v_sambola_samba_bonus"' in page
     assert 'name="v_sambola_solo_go_out"' in page and "(when each plays alone)" in page
     assert 'name="v_bolivia_plus_decks"' in page
-    assert 'value="North-South"' in page and 'value="East-West"' in page and 'value="Player 4"' in page
+    assert 'value="North-South"' in page and 'value="East-West"' in page and 'value="West"' in page
     assert '"6": ["Team A", "Team B"]' in page
     assert 'class="allows-solo"' in page               # Sambola alone offers 2 or 3 players each alone
     assert page.count('name="first_dealer"') == 7
@@ -29,7 +29,7 @@ def test_a_four_player_game_with_default_names(app, client):
         game = db.session.get(Game, game_id)
         assert game.ruleset_id == "bolivia" and game.target == 15000 and game.table_label == "Table 1"
         assert game.team_names == ["North-South", "East-West"]
-        assert game.team_players == [["Player 1", "Player 3"], ["Player 2", "Player 4"]]
+        assert game.team_players == [["North", "South"], ["East", "West"]]   # seats by the compass
         assert game.variations == {"jokers": "6"}
         code = game.table_code
     page = text(client.get(f"/games/{game_id}"))
