@@ -27,7 +27,9 @@ class ImportPlan:
 
 
 def decode(data: bytes, plan: ImportPlan) -> str:
-    """The file's text: UTF-8 (with or without BOM), else Windows-1252 with a notice."""
+    """The file's text: UTF-8 (with or without BOM), UTF-16 with a BOM, else Windows-1252 with a notice."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16", errors="replace")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -53,6 +55,10 @@ def plan_import(data: bytes) -> ImportPlan:
     if len(data) > MAX_BYTES:
         plan.problems.append(f"This file is {len(data) // 1_000_000} MB; a list of players is at most "
                              f"{MAX_BYTES // 1_000_000} MB. Choose the right file.")
+        return plan
+    if b"\x00" in data[:4096] and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        plan.problems.append("This is not a CSV text file (it may be an Excel workbook). In the spreadsheet, "
+                             "use Save As and choose 'CSV UTF-8', then import that file.")
         return plan
     rows = [row for row in csv.reader(io.StringIO(decode(data, plan))) if any(cell.strip() for cell in row)]
     columns = name_columns(rows[0]) if rows else None

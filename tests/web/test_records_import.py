@@ -90,3 +90,15 @@ def test_no_file_chosen(app):
     login(client)
     page = client.post("/records/players/import", data={}, follow_redirects=True).get_data(as_text=True)
     assert "Choose a CSV file of players first." in page
+
+
+def test_a_spreadsheet_workbook_is_refused_whole(app):
+    workbook = b"PK\x03\x04\x14\x00\x06\x00\x08\x00\x00\x00!\x00" + b"Ann Smith\n\x00\x01" * 50
+    page, names = send(app, workbook)
+    assert names == []
+    assert "This is not a CSV text file (it may be an Excel workbook)" in page and "CSV UTF-8" in page
+
+
+def test_utf16_unicode_text_from_a_spreadsheet_is_read(app):
+    page, names = send(app, "Name\r\nZoë Ångström\r\nRené Dupré\r\n".encode("utf-16"))
+    assert names == ["René Dupré", "Zoë Ångström"]
