@@ -415,3 +415,22 @@ def test_new_game_hints_seating_and_remembers_the_usual_game(live_server, page):
     page.get_by_role("button", name="Start the game").click()    # no keystroke: the same players again
     page.wait_for_url(re.compile(r"/games/\d+$"))
     assert "Ann" in page.inner_text("main") and "Sambola" in page.inner_text("main")
+
+
+def test_seats_at_a_table_of_four_are_named_by_the_compass(live_server, page):
+    page.goto(f"{live_server}/games/new")
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    names = page.locator(".player-name-input:visible")
+    assert names.evaluate_all("xs => xs.map(x => x.value)") == ["North", "South", "East", "West"]
+    assert page.locator(".seat-choice:visible").all_inner_texts() == ["North", "East", "South", "West"]
+    page.locator("input[name=ruleset][value=bolivia_plus]").check()
+    page.locator("#players-6").check()
+    assert page.locator(".seat-choice:visible").all_inner_texts() == [f"Player {n}" for n in range(1, 7)]
+    page.locator("input[name=ruleset][value=bolivia]").check()
+    page.locator("#players-4").check()
+    names.nth(1).fill("Jean")                       # South is Jean now; the others keep their seats
+    page.locator("label.seat-choice:visible").nth(1).click()
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url(re.compile(r"/games/\d+$"))
+    assert "Hand 1 is dealt by East." in page.locator("main").inner_text()
