@@ -5,29 +5,16 @@ as a browser polls it: a full answer, and a conditional one (If-None-Match) that
 """
 from __future__ import annotations
 
-import statistics
 import tempfile
-import time
 from base64 import b64encode
 from pathlib import Path
 
 from app import create_app
 from app.club.auth import add_organiser
 from app.extensions import db
+from benchkit import timed
 
-RUNS = 7
 HANDS = 20
-
-
-def timed(work, repeat: int) -> float:
-    """Median seconds of one call over RUNS rounds of `repeat` calls."""
-    rounds = []
-    for _ in range(RUNS):
-        start = time.perf_counter()
-        for _ in range(repeat):
-            work()
-        rounds.append((time.perf_counter() - start) / repeat)
-    return statistics.median(rounds)
 
 
 def main() -> None:

@@ -1,13 +1,10 @@
 """Benchmark: how fast the engine scores hands and replays a long game (prints figures, asserts nothing)."""
 from __future__ import annotations
 
-import statistics
-import time
-
 from app.rules import TeamEntry, get_ruleset, replay, score_hand
+from benchkit import timed
 
 HANDS = 40
-RUNS = 7
 
 
 def long_game() -> list[list[TeamEntry]]:
@@ -15,17 +12,6 @@ def long_game() -> list[list[TeamEntry]]:
     out = TeamEntry(sets={"red_samba": 1, "black_canasta": 1}, table_points=150, red_threes=1, went_out=True)
     other = TeamEntry(sets={"black_canasta": 1}, table_points=60, hand_points=40, black_threes_in_hand=1)
     return [[out, other] if i % 2 else [other, out] for i in range(HANDS)]
-
-
-def timed(work, repeat: int) -> float:
-    """Median seconds of one call over RUNS rounds of `repeat` calls."""
-    rounds = []
-    for _ in range(RUNS):
-        start = time.perf_counter()
-        for _ in range(repeat):
-            work()
-        rounds.append((time.perf_counter() - start) / repeat)
-    return statistics.median(rounds)
 
 
 def main() -> None:

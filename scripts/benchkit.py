@@ -45,6 +45,17 @@ def build_game(hands: int, *, ruleset_id: str = "bolivia", team_size: int = 3, s
     return game
 
 
+def timed(work: Callable[[], object], repeat: int, runs: int = 7) -> float:
+    """Median seconds of one call over `runs` rounds of `repeat` calls."""
+    rounds = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        for _ in range(repeat):
+            work()
+        rounds.append((time.perf_counter() - start) / repeat)
+    return statistics.median(rounds)
+
+
 def interleaved(cases: dict[str, Callable[[], object]], runs: int) -> dict[str, float]:
     """Median seconds of each case over `runs` rounds, the cases taking turns within each round."""
     times: dict[str, list[float]] = {name: [] for name in cases}

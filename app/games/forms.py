@@ -46,6 +46,12 @@ def default_player_name(team: int, player: int, players: str | None = None) -> s
     return f"Player {player * 2 + team + 1}"
 
 
+def is_default_name(name: str) -> bool:
+    """'Player 3', 'Team A', 'North': a seat's name left as it was, never offered as a player."""
+    lower = name.lower()
+    return lower.startswith(("player ", "team ")) or lower in {seat.lower() for seat in COMPASS_SEATS.values()}
+
+
 def default_team_name(players: str, team: int) -> str:
     """North-South/East-West for 4, Team A/Team B for 6, the player's name when alone."""
     if players in TEAM_DEFAULTS:

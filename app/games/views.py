@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timezone
+from functools import partial
 
 from flask import flash, redirect, render_template, request, url_for
 from markupsafe import Markup
@@ -16,7 +17,7 @@ from app.games.codes import known_code, remember_code
 from app.gamelog import event_sentence, events_of
 from app.games.common import load_game
 from app.games.tablet import tablet
-from app.games.forms import (ALL_SEATS, PLAYER_COUNTS, SEAT_COUNTS, SOLO_COUNTS, TEAM_DEFAULTS,
+from app.games.forms import (ALL_SEATS, COMPASS_SEATS, PLAYER_COUNTS, SEAT_COUNTS, SOLO_COUNTS, TEAM_DEFAULTS,
                              NewGameForm, default_player_name, seat_value, variation_field)
 from app.models import Game
 from app.rules import InvalidHand, RulesetError, all_rulesets
@@ -132,11 +133,12 @@ def home():
 
 def new_game_page(form: NewGameForm, errors: dict, general: list[str], status: int = 200):
     """The new-game form."""
+    players = form.players.data or "4"
     return render_template(
         "games/new.html", form=form, rulesets=all_rulesets(), errors=errors, general=general,
         player_counts=PLAYER_COUNTS, solo_counts=SOLO_COUNTS, team_defaults=TEAM_DEFAULTS,
-        seats=[(seat_value(s), default_player_name(*s, form.players.data or "4"), SEAT_COUNTS[s]) for s in ALL_SEATS],
-        player_default=lambda team, player, players=form.players.data or "4": default_player_name(team, player, players),
+        seats=[(seat_value(s), default_player_name(*s, players), SEAT_COUNTS[s]) for s in ALL_SEATS],
+        player_default=partial(default_player_name, players=players), compass=COMPASS_SEATS,
         variation_field=variation_field,
     ), status
 

@@ -100,8 +100,7 @@ def session_result_rows(session: ClubSession) -> list[dict]:
     head = {"session_id": session.id, "played_on": session.played_on.isoformat(), "ruleset": session.ruleset_id,
             "format": format_of_session(session), "rounds": session.round}
     return [{**head, "place": line.place, "player": line.player, "games_played": line.played,
-             "games_won": float(line.won) if line.won.denominator != 1 else int(line.won), "margin": line.margin}
-            for line in results(session)]
+             "games_won": line.as_dict()["won"], "margin": line.margin} for line in results(session)]
 
 
 def session_results_csv() -> str:

@@ -5,6 +5,7 @@ from sqlalchemy import select
 
 from app.club.models import Member
 from app.extensions import db
+from app.games.forms import is_default_name
 from app.models import Player
 from app.records.views import bp
 
@@ -22,12 +23,6 @@ def known_player_names() -> list[str]:
         if name.lower() not in inactive and not is_default_name(name):
             names.setdefault(name.lower(), name)
     return sorted(names.values(), key=func_key)[:MOST_NAMES]
-
-
-def is_default_name(name: str) -> bool:
-    """'Player 3', 'Team A', 'North': a seat's name left as it was, never offered as a player."""
-    lower = name.lower()
-    return lower.startswith(("player ", "team ")) or lower in ("north", "east", "south", "west")
 
 
 def func_key(name: str) -> str:

@@ -11,6 +11,7 @@ from app.extensions import db
 from app.models import Game, Player, Team
 from app.records.standings import player_games
 from app.records.views import bp
+from app.rules.ranking import won_words
 
 RECENT = 10
 
@@ -34,7 +35,7 @@ def record_of(member: Member) -> dict:
         if len(recent) < RECENT:
             recent.append((game, mine))
     won = sum(row.result for row in finished)
-    return {"games": len(finished), "won": won, "sessions": len({r.session for r in finished if r.session}),
+    return {"games": len(finished), "won": won, "won_words": won_words(won), "sessions": len({r.session for r in finished if r.session}),
             "win_rate": won / len(finished) if finished else None,
             "average_margin": round(sum(r.margin for r in finished) / len(finished)) if finished else None,
             "partners": partners.most_common(3), "recent": recent}

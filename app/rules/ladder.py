@@ -4,6 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from .ranking import won_words
+
 #: Default qualifying share: 30 % of the most active player's games.
 DEFAULT_SHARE = Fraction(3, 10)
 
@@ -38,6 +40,11 @@ class Standing:
     def win_rate(self) -> float:
         """Wins (draws half) per game played."""
         return self.won / self.games if self.games else 0.0
+
+    @property
+    def won_words(self) -> str:
+        """Wins as a club writes them: '4', '2½', '½'."""
+        return won_words(self.won)
 
     @property
     def qualified(self) -> bool:

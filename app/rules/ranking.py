@@ -12,6 +12,13 @@ METHOD = ("Players are ranked by games won (a draw counts as half a win), then b
           "Games ended with no hand entered do not count; players who played no game are listed last.")
 
 
+def won_words(won: Fraction | float) -> str:
+    """Wins, a draw counting half, as a club writes them: '2', '1½', '½', '0'."""
+    whole, half = divmod(won * 2, 2)
+    text = str(int(whole)) if whole or not half else ""
+    return text + ("½" if half else "")
+
+
 @dataclass(frozen=True)
 class GameResult:
     """One finished game as a ranking sees it: the players of each team, the winner or a draw, the margin."""
@@ -35,9 +42,7 @@ class Standing:
     @property
     def won_words(self) -> str:
         """Wins as a club writes them: '2', '1½', '½'."""
-        whole, half = divmod(self.won * 2, 2)
-        text = str(int(whole)) if whole or not half else ""
-        return text + ("½" if half else "")
+        return won_words(self.won)
 
     def as_dict(self) -> dict:
         """The API's results line (wins as a number: 1.5 for a win and a draw)."""

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.test_browser_table import SIZES, no_sideways_scroll, plus
+from tests.web.test_browser_table import plus, shoot
 
 pytestmark = pytest.mark.browser
 
@@ -36,19 +36,6 @@ def hands_recorded(page, game_url):
     page.goto(game_url)
     link = page.get_by_role("link", name=re.compile(r"Enter hand \d+")).inner_text()
     return int(re.search(r"\d+", link).group()) - 1
-
-
-def shoot(page, output_dir, name):
-    """Full-page screenshots at the three sizes, no sideways scrolling at any."""
-    folder = output_dir / "screens"
-    folder.mkdir(parents=True, exist_ok=True)
-    original = page.viewport_size
-    for width, height in SIZES:
-        page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(200)
-        no_sideways_scroll(page)
-        page.screenshot(path=str(folder / f"{name}_{width}x{height}.png"), full_page=True)
-    page.set_viewport_size(original)
 
 
 def page_height(page):

@@ -5,10 +5,12 @@ import pytest
 
 from tests.web.test_api_games import GAMES_TO_PLAY
 from tests.web.test_browser_club import log_in
+from tests.web.test_browser_table import SIZES, shoot
 
 pytestmark = pytest.mark.browser
 
 OUT, OTHER = GAMES_TO_PLAY["bolivia"][1], GAMES_TO_PLAY["bolivia"][3]
+SIZES_AND_PROJECTOR = (*SIZES, (1920, 1080))
 TABLES = [(["Margaret Wilson", "Bob Jones"], ["Cy Young", "Di Brown"]),
           (["Eve Adams", "Flo Green"], ["Margaret Wilson", "Cy Young"]),
           (["Bob Jones", "Di Brown"], ["Eve Adams", "Gus Hall"])]
@@ -43,12 +45,12 @@ def test_season_ladder_on_a_tablet_and_a_projector(live_server, browser, output_
     assert page.locator("h1").inner_text() == f"Ladder — Season {date.today().year}"
     first = page.locator(".ladder-table tbody tr").first.inner_text()
     assert first.startswith("1") and "100 %" in first.replace("\xa0", " ")
-    shoot_every_size(page, output_dir, "records_ladder")
+    shoot(page, output_dir, "records_ladder", SIZES_AND_PROJECTOR)
     ladder_url = page.url
     page.get_by_role("link", name="Margaret Wilson").click()
     page.wait_for_url("**/records/players/*")
     assert "Usual partners" in page.content()
-    shoot_every_size(page, output_dir, "records_player")
+    shoot(page, output_dir, "records_player", SIZES_AND_PROJECTOR)
     page.goto(ladder_url + "?projector=1")
     page.set_viewport_size({"width": 1920, "height": 1080})
     assert page.locator(".ladder-projector").count() == 1
@@ -65,13 +67,6 @@ def test_season_ladder_on_a_tablet_and_a_projector(live_server, browser, output_
     row.get_by_role("button", name="Save Bob Jones").click()
     page.wait_for_url("**/records/players")
     assert "Saved: Bob Jones (Bob J) is no longer active" in page.locator("main").inner_text()
-    shoot_every_size(page, output_dir, "records_players")
+    shoot(page, output_dir, "records_players", SIZES_AND_PROJECTOR)
     page.context.close()
 
-
-def shoot_every_size(page, output_dir, name):
-    """Full-page screenshots at tablet, phone and projector sizes, none scrolling sideways."""
-    for width, height in ((1024, 768), (768, 1024), (390, 844), (1920, 1080)):
-        page.set_viewport_size({"width": width, "height": height})
-        page.screenshot(path=str(output_dir / f"{name}_{width}x{height}.png"), full_page=True)
-        assert page.evaluate("document.documentElement.scrollWidth") <= width, (name, width)

@@ -37,12 +37,12 @@ def no_sideways_scroll(page):
     assert width <= inner, f"page is {width}px wide in a {inner}px window"
 
 
-def shoot(page, output_dir, name):
+def shoot(page, output_dir, name, sizes=SIZES):
     """Screenshots at every size (full page), checking for sideways scrolling at each."""
     folder = output_dir / "screens"
     folder.mkdir(parents=True, exist_ok=True)
     original = page.viewport_size
-    for width, height in SIZES:
+    for width, height in sizes:
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(150)
         no_sideways_scroll(page)
