@@ -8,6 +8,8 @@ FAULT_PORT ?= 8109
 # waitress worker threads: see README "Speed and the score sheet" for the measurement behind 8
 THREADS ?= 8
 PG_URL ?= postgresql://postgres@127.0.0.1:5432/test
+# scratch database of the benchmarks on the same server (scripts/benchkit.py makes it when missing)
+BENCH_PG_URL ?= postgresql://postgres@127.0.0.1:5432/treys_bench
 
 .PHONY: venv system-deps db-upgrade run test test-all bench fault
 
@@ -63,7 +65,7 @@ bench: venv
 	@for script in scripts/bench_*.py; do \
 		[ -e "$$script" ] || continue; \
 		echo "== $$script"; \
-		THREADS=$(THREADS) $(BIN)/python "$$script" || exit 1; \
+		THREADS=$(THREADS) BENCH_PG_URL=$(BENCH_PG_URL) $(BIN)/python "$$script" || exit 1; \
 	done
 
 fault: venv

@@ -111,10 +111,11 @@ def in_words(seconds: int) -> str:
     return f"{minutes} minute{'s' if minutes != 1 else ''}"
 
 
-def check_code_from(address: str | None, game: Game, code: str | None) -> None:
-    """Check a typed table code; 429 while this address or this game must wait after wrong codes."""
-    address = (address or "unknown")[:64]
-    wait, own_rows = brake_on(game.id, address)
+def check_code_from(address: str | None, game: Game, code: str | None, rows: list | None = None) -> None:
+    """Check a typed table code; 429 while this address or this game must wait after wrong codes (`rows`:
+    the game's brake rows for this address, when read with the game)."""
+    address = short_address(address)
+    wait, own_rows = wait_and_own(brake_rows(game.id, address) if rows is None else rows, address)
     if wait:
         raise refuse(429, f"Too many wrong table codes for this game. Please wait {in_words(wait)} and "
                           "try again, or ask the organiser to let this tablet in.", "table_code")
@@ -127,15 +128,35 @@ def check_code_from(address: str | None, game: Game, code: str | None) -> None:
         forget_address(game.id, address)
 
 
-def brake_on(game_id: int, address: str, now: datetime | None = None) -> tuple[int, bool]:
-    """(seconds this address must wait, whether it has wrong codes counted for this game) in one query."""
-    now = now or utcnow()
+def short_address(address: str | None) -> str:
+    """The address as the brake rows store it."""
+    return (address or "unknown")[:64]
+
+
+def for_address(address: str):
+    """The condition picking a game's brake rows for this address and for every address together."""
+    return CodeBrake.address.in_([address, EVERY_ADDRESS])
+
+
+def brake_rows(game_id: int, address: str) -> list:
+    """The game's brake rows for this address and for every address (address, next_try_at, last_failure_at)."""
     query = select(CodeBrake.address, CodeBrake.next_try_at, CodeBrake.last_failure_at).where(
-        CodeBrake.game_id == game_id, CodeBrake.address.in_([address, EVERY_ADDRESS]))
-    rows = db.session.execute(query).all()       # on the request's own connection: no second checkout
+        CodeBrake.game_id == game_id, for_address(address))
+    return db.session.execute(query).all()       # on the request's own connection: no second checkout
+
+
+def wait_and_own(rows: list, address: str, now: datetime | None = None) -> tuple[int, bool]:
+    """(seconds this address must wait, whether it has wrong codes counted for this game) from its rows."""
+    now = now or utcnow()
+    rows = [row for row in rows if row.address is not None]        # a game read with no brake row joined
     until = max((row.next_try_at for row in rows if row.last_failure_at > now - FORGET_AFTER), default=None)
     wait = max(0, int((until - now).total_seconds() + 0.999)) if until and until > now else 0
     return wait, any(row.address == address for row in rows)
+
+
+def brake_on(game_id: int, address: str, now: datetime | None = None) -> tuple[int, bool]:
+    """(seconds this address must wait, whether it has wrong codes counted for this game) in one query."""
+    return wait_and_own(brake_rows(game_id, address), address, now)
 
 
 def games_opened_lately(address: str, now: datetime) -> int:

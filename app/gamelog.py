@@ -6,6 +6,7 @@ from datetime import datetime, timezone
 
 from sqlalchemy import func, select
 
+from app.cache import version_cache
 from app.extensions import db
 from app.formatting import points
 from app.models import Game, GameEvent
@@ -40,8 +41,35 @@ def opener_id(game: Game) -> str | None:
         GameEvent.game_id == game.id, GameEvent.kind == "game_opened"))
 
 
+def record_key(game) -> tuple:
+    """Where the next event's number and the opener of the game at its version are kept."""
+    return "record", game.id, game.version, game.created_at
+
+
+def kept_record(game) -> tuple[int, str | None] | None:
+    """The next event's number and the opener, as the last write at the game's version left them."""
+    return version_cache().get(record_key(game))
+
+
+def keep_record(game: Game) -> None:
+    """After a saved write: keep its record's next number and opener for the game's new version."""
+    following = game.__dict__.pop("_treys_next_record", None)
+    if following is not None:
+        version_cache().put(record_key(game), following)
+
+
+def forget_record(game) -> None:
+    """A write at the game's version failed: read the record's next number from the database next time."""
+    game.__dict__.pop("_treys_next_record", None)
+    version_cache().forget(record_key(game))
+
+
 def next_seq_and_opener(game: Game) -> tuple[int, str | None]:
-    """The number of the game's next event and the id of the tablet that opened it, in one query."""
+    """The number of the game's next event and the id of the tablet that opened it: kept by the last write
+    at this version, or read in one query."""
+    kept = kept_record(game)
+    if kept is not None:
+        return kept
     opened = select(GameEvent.actor_id).where(GameEvent.game_id == game.id, GameEvent.kind == "game_opened")
     last, opener = db.session.execute(select(func.max(GameEvent.seq), opened.scalar_subquery())
                                       .where(GameEvent.game_id == game.id)).one()
@@ -67,6 +95,7 @@ def record(game: Game, event: EventRecord, actor: Actor, *, client_token: str | 
     else:
         opener = None if event.kind == "game_opened" else opener_id(game)
     opener = actor.id if event.kind == "game_opened" else opener
+    game.__dict__["_treys_next_record"] = (seq + 1, opener)
     row = GameEvent(seq=seq, kind=event.kind, hand_number=event.hand_number, client_token=client_token,
                     before=event.before, after=event.after, actor_kind=actor.kind, actor_id=actor.id,
                     actor_label=actor_label(game, actor, opener))

@@ -13,7 +13,8 @@ from sqlalchemy.orm.exc import StaleDataError
 from app.club.ending import ended_message
 from app.converters import LARGEST_ID
 from app.errors import REFUSAL_KIND, REFUSAL_STATUS
-from app.gamelog import UNKNOWN_TABLET, Actor, record, removed_token_event, spoken_time
+from app.gamelog import (UNKNOWN_TABLET, Actor, forget_record, keep_record, record, removed_token_event,
+                         spoken_time)
 from app.extensions import db
 from app.models import Game, GameEvent, Hand, HandEntry, Player, Team, utcnow
 from app.cache import version_cache
@@ -96,10 +97,16 @@ def forget_state(game: Game) -> None:
 
 
 def remember_state(game: Game, state: GameState) -> None:
-    """Keep the game's state with the object and in the app's cache by version."""
+    """Keep the game's state with the object, and the state and teams in the app's cache by version."""
     key = state_key(game)
     game.__dict__["_treys_state"] = (key, state)
     version_cache().put(("state", *key), state)
+    version_cache().put(teams_key(game), (key[-1], tuple(tuple(players) for players in game.team_players)))
+
+
+def teams_key(game) -> tuple:
+    """Where the teams' and players' names of the game at its version are kept."""
+    return "teams", game.id, game.version, game.created_at
 
 
 #: A game holds at most this many hands: a real game ends within about 60 (see README, Hardening).
@@ -189,8 +196,8 @@ def check_version(game: Game, version: int | None) -> None:
 
 def named_entries(game: Game, entries: list[TeamEntry]) -> list[TeamEntry]:
     """One entry per team, named after the teams (a 422 GameError otherwise)."""
-    if len(entries) != len(game.teams):
-        raise refuse(422, f"This game has {len(game.teams)} teams; the hand gives {len(entries)}.", "teams",
+    if len(entries) != len(game.team_names):
+        raise refuse(422, f"This game has {len(game.team_names)} teams; the hand gives {len(entries)}.", "teams",
                      "teams.count")
     return named(game, entries)
 
@@ -219,10 +226,12 @@ def commit(game: Game, state: GameState | None = None) -> None:
     except (IntegrityError, StaleDataError):
         db.session.rollback()
         forget_state(game)
+        forget_record(game)
         raise stale(game)
     finally:
         session.expire_on_commit = True
     remember_state(game, state)
+    keep_record(game)
 
 
 #: PostgreSQL's answers when two transactions clash: deadlock detected, serialization failure.

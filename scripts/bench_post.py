@@ -2,10 +2,11 @@
 insert-and-commit, on SQLite and on PostgreSQL, and a write into a 200-hand game against a 10-hand one
 (prints figures, asserts nothing; not a test).
 
-PostgreSQL is used when BENCH_PG_URL is set (a scratch database: its tables are dropped and created).
+PostgreSQL is used when BENCH_PG_URL is set (a scratch database: its tables are dropped and created; `make
+bench` sets it to treys_bench on the local server, made when missing).
 Each round posts one hand into each game and then removes it (not timed), so the games keep their size.
 
-    BENCH_PG_URL=postgresql://postgres@127.0.0.1:5432/treys_i10 .venv/bin/python scripts/bench_post.py
+    BENCH_PG_URL=postgresql://postgres@127.0.0.1:5432/treys_bench .venv/bin/python scripts/bench_post.py
 """
 from __future__ import annotations
 
@@ -13,12 +14,11 @@ import sys
 import tempfile
 import time
 
-from benchkit import PG_URL, build_game, finish, interleaved, make_app, verdict
+from benchkit import build_game, finish, interleaved, make_app, scratch_pg_url, verdict
 
 from flask import Flask, request
 from flask_sqlalchemy import SQLAlchemy
 
-from app.config import normalize_database_url
 from app.extensions import db
 from app.rules import get_ruleset
 from app.services import MAX_HANDS, get_game, remove_last_hand
@@ -126,11 +126,11 @@ def main() -> None:
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else RUNS
     with tempfile.TemporaryDirectory() as folder:
         report("SQLite", measure(f"sqlite:///{folder}/treys.sqlite3", f"sqlite:///{folder}/bare.sqlite3", runs))
-    if PG_URL:
-        url = normalize_database_url(PG_URL)
+    url, why_not = scratch_pg_url()
+    if url:
         report("PostgreSQL", measure(url, url, runs))
     else:
-        print("PostgreSQL: skipped (set BENCH_PG_URL to a scratch database)")
+        print(f"PostgreSQL: skipped ({why_not})")
 
 
 if __name__ == "__main__":

@@ -21,8 +21,28 @@ from app.rules import get_ruleset  # noqa: E402
 from app.services import create_game  # noqa: E402
 from app.sheets.sample import sample_hands, sample_teams  # noqa: E402
 
-#: PostgreSQL database of the benchmarks (scratch: tables are dropped and created), if any.
+#: PostgreSQL database of the benchmarks (scratch: tables are dropped and created), if any; `make bench`
+#: names treys_bench on the local server (made here when missing).
 PG_URL = os.environ.get("BENCH_PG_URL", "")
+
+
+def scratch_pg_url() -> tuple[str, str]:
+    """(BENCH_PG_URL as SQLAlchemy takes it, "") when its server answers (the database made if missing),
+    else ("", why not)."""
+    if not PG_URL:
+        return "", "set BENCH_PG_URL to a scratch database"
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import OperationalError
+    from app.config import normalize_database_url
+    url = make_url(normalize_database_url(PG_URL))
+    try:
+        with create_engine(url.set(database="postgres"), isolation_level="AUTOCOMMIT").connect() as conn:
+            if not conn.scalar(text("SELECT 1 FROM pg_database WHERE datname = :name"), {"name": url.database}):
+                conn.execute(text(f'CREATE DATABASE "{url.database}"'))
+    except OperationalError as error:
+        return "", f"no PostgreSQL server at {url.host}:{url.port} ({str(error.orig).strip().splitlines()[0]})"
+    return url.render_as_string(hide_password=False), ""
 
 
 def make_app(url: str, **config):

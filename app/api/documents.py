@@ -31,9 +31,9 @@ def next_dealer(game: Game, state: GameState) -> dict | None:
 def game_document(game: Game, state: GameState | None = None, *, hands: bool = True) -> dict:
     """The whole game: rule set, teams with totals and next minimums, every hand (unless not `hands`), the winner."""
     state = state or state_of(game)
-    teams = [{"name": team.name, "players": [p.name for p in team.players],
-              "progressive": total, "next_initial_meld_minimum": minimum}
-             for team, total, minimum in zip(game.teams, state.totals, state.next_initial_meld_minimums)]
+    teams = [{"name": name, "players": list(players), "progressive": total, "next_initial_meld_minimum": minimum}
+             for name, players, total, minimum in zip(game.team_names, game.team_players, state.totals,
+                                                      state.next_initial_meld_minimums)]
     return {
         "id": game.id,
         "ruleset": game.ruleset_id,
@@ -79,13 +79,17 @@ def hands_json(game: Game, state: GameState) -> str:
 def game_json(game: Game, state: GameState | None = None) -> str:
     """game_document as JSON text, its hands from hands_json (a long game costs little more than a short one)."""
     state = state or state_of(game)
-    document = game_document(game, state, hands=False)
-    parts = {name: compact(value) for name, value in document.items() if name != "hands"}
-    parts["hands"] = hands_json(game, state)
-    return "{" + ",".join(f"{compact(name)}:{parts[name]}" for name in sorted(parts)) + "}"
+    document = game_document(game, state, hands=False) | {"hands": None}
+    # written in one go, keys sorted as every JSON answer; the first '"hands":null' is that key (a quote
+    # inside a name is escaped, so no text can hold it)
+    return compact(document).replace('"hands":null', '"hands":' + hands_json(game, state), 1)
 
 
 def added_hand_json(game: Game, hand: Hand) -> str:
     """The answer to a recorded hand, as JSON text: the hand and the game's new totals."""
-    state = state_of(game)
-    return '{"game":' + game_json(game, state) + ',"hand":' + compact(hand_document(state, hand.number)) + "}\n"
+    return added_json(game, state_of(game), hand.number)
+
+
+def added_json(game, state: GameState, number: int) -> str:
+    """The answer to hand `number` recorded in a game now in `state` (a Game, or app/handwrite.py's GameRow)."""
+    return '{"game":' + game_json(game, state) + ',"hand":' + compact(hand_document(state, number)) + "}\n"

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from flask import current_app, g, request, url_for
 
-from app import services
+from app import handwrite, services
 from app.api.blueprint import bp
-from app.api.documents import added_hand_json, game_document, game_json
+from app.api.documents import added_hand_json, added_json, game_document, game_json
 from app.api.inputs import (Rejected, game_request, hand_request, read_body, score_request,
                             set_request, version_argument)
 from app.extensions import db
@@ -120,11 +120,19 @@ def game(game_id: int):
 @bp.post(f"/games/{GAME}/hands")
 def add_hand(game_id: int):
     """Record the next hand; the same client_token again answers the hand already recorded."""
-    game = load_game(game_id, writing=True, whole=False)
+    game = g.api_game = handwrite.game_row(game_id, request.remote_addr, request.headers.get("X-Table-Code"))
     entries, token, version = hand_request(read_body(), correcting=False)
+    state = handwrite.add_hand(game, entries, client_token=token, version=version, actor=API)
+    if state is not None:
+        return json_answer(added_json(game, state, len(state.hands)), 201)
+    game = g.api_game = services.game_to_write(game_id)        # nothing kept, or the token was used before
     hand, created = services.add_hand(game, entries, client_token=token, version=version, actor=API)
-    return current_app.response_class(added_hand_json(game, hand), 201 if created else 200,
-                                      mimetype="application/json")
+    return json_answer(added_hand_json(game, hand), 201 if created else 200)
+
+
+def json_answer(text: str, status: int):
+    """An answer of JSON text made by app/api/documents.py."""
+    return current_app.response_class(text, status, mimetype="application/json")
 
 
 @bp.put(f"/games/{HAND}")
