@@ -13,9 +13,8 @@ from app.extensions import db
 from app.gamelog import Actor, actor_label, kept_record, record_key
 from app.models import Game, GameEvent, Hand, HandEntry, utcnow
 from app.rules import EventRecord, GameState, TeamEntry
-from app.rules.operations import do_add_hand
-from app.services import (MAX_HANDS, check_not_deleted, check_version, engine, guarded_write, named_entries,
-                          refuse, stale, state_key, teams_key)
+from app.services import (check_not_deleted, check_version, guarded_write, next_hand, refuse,
+                          stale, state_key, teams_key)
 
 GAME = Game.__table__
 BRAKE = (CodeBrake.address.label("brake_address"), CodeBrake.next_try_at.label("brake_next_try_at"),
@@ -90,12 +89,7 @@ def add_hand(game: GameRow, entries: list[TeamEntry], *, client_token: str | Non
         return None
     state, following = kept
     check_version(game, version)
-    if len(state.hands) >= MAX_HANDS:
-        raise refuse(422, f"A game holds at most {MAX_HANDS} hands. Start a new game to play on.")
-    if not state.game_over and ended_message(game, state):           # a session's format ended it (issue 7)
-        raise refuse(409, ended_message(game, state))
-    entries = named_entries(game, entries)
-    event, after = engine(do_add_hand, state, entries, game.team_names)
+    event, after = next_hand(game, state, entries)
     try:
         save(game, entries, event, after, client_token, actor, following)
     except IntegrityError:                  # the same token at the same moment, or a row written elsewhere

@@ -285,6 +285,17 @@ def engine(call, *args):
         raise GameError.of(refusal) from None
 
 
+def next_hand(game, state: GameState, entries: list[TeamEntry]) -> tuple[EventRecord, GameState]:
+    """The engine's event and state for the next hand, when the game has room for it (a Game, or
+    app/handwrite.py's GameRow): at most MAX_HANDS, and not after a session's format ended it (issue 7)."""
+    if len(state.hands) >= MAX_HANDS:
+        raise refuse(422, f"A game holds at most {MAX_HANDS} hands. Start a new game to play on.")
+    if not state.game_over and ended_message(game, state):
+        raise refuse(409, ended_message(game, state))
+    entries = named_entries(game, entries)
+    return engine(do_add_hand, state, entries, game.team_names)
+
+
 @guarded_write
 def add_hand(game: Game, entries: list[TeamEntry], *, client_token: str | None = None,
              version: int | None = None, actor: Actor | None = None) -> tuple[Hand, bool]:
@@ -297,12 +308,7 @@ def add_hand(game: Game, entries: list[TeamEntry], *, client_token: str | None =
         return existing, False
     check_version(game, version)
     state = state_of(game)
-    if len(state.hands) >= MAX_HANDS:
-        raise refuse(422, f"A game holds at most {MAX_HANDS} hands. Start a new game to play on.")
-    if not state.game_over and ended_message(game, state):           # a session's format ended it (issue 7)
-        raise refuse(409, ended_message(game, state))
-    entries = named_entries(game, entries)
-    event, after = engine(do_add_hand, state, entries, game.team_names)
+    event, after = next_hand(game, state, entries)
     hand = Hand(number=len(state.hands) + 1, client_token=client_token,
                 entries=[HandEntry.from_engine(i, entry) for i, entry in enumerate(entries)])
     if "hands" in inspect(game).unloaded:
