@@ -156,10 +156,10 @@ def places(values: Iterable[int]) -> tuple[int, int, bool]:
 FIGURES = (
     ("Bonus", lambda cell: cell.bonus, 5.5),
     ("Cards", lambda cell: cell.cards, 5.5),
-    ("Penal\u00adties", lambda cell: sum(p for _, p in cell.penalties) if cell.penalties else None, 5.5),
+    ("Penalties", lambda cell: sum(p for _, p in cell.penalties) if cell.penalties else None, 5.5),
     ("Hand score", lambda cell: cell.score, 5),
     ("Total", lambda cell: cell.total, 5),
-    ("Next mini\u00admum", lambda cell: cell.next_minimum, 5),
+    ("Next minimum", lambda cell: cell.next_minimum, 5),
 )
 
 
@@ -179,6 +179,66 @@ def figure_columns(sheet) -> tuple[FigureColumn, ...]:
         halves = math.ceil(gap * 2)
         columns.append(FigureColumn(heading, digits, commas, minus, halves // 2, halves % 2, stretch))
     return tuple(columns)
+
+
+#: The headings are set in bold 10pt (sheet_print.css, thead th), right-aligned over their columns by
+#: padding with spaces: each heading word's width, and the spaces', in 1/2048 em of DejaVu Sans Bold and
+#: DejaVu Sans Condensed Bold (tests/web/test_sheets_pdf.py checks them against the font files).
+HEADING_PT = 10.0
+HEADING_UNITS = {
+    "normal": {"Bonus": 7103, "Cards": 6580, "Penal-": 7282, "ties": 4289, "Hand": 6020, "score": 6239,
+               "Total": 5867, "Next": 5403, "mini-": 5846, "mum": 5726},
+    "condensed": {"Bonus": 6391, "Cards": 5920, "Penal-": 6551, "ties": 3859, "Hand": 5416, "score": 5614,
+                  "Total": 5278, "Next": 4861, "mini-": 5259, "mum": 5152},
+}
+#: Spaces of fixed width in the bold faces: figure, punctuation, thin, hair, six-per-em, four-per-em,
+#: three-per-em, en space.
+SPACE_UNITS = {
+    "normal": {"\u2007": 1425, "\u2008": 778, "\u2009": 409, "\u200a": 204, "\u2006": 342, "\u2005": 512,
+               "\u2004": 675, "\u2002": 1024},
+    "condensed": {"\u2007": 1282, "\u2008": 700, "\u2009": 368, "\u200a": 183, "\u2006": 307, "\u2005": 460,
+                  "\u2004": 607, "\u2002": 921},
+}
+#: Each column's heading, line by line from the top (bottom-aligned: the last line is over the figures).
+HEADING_LINES = (("", "", "Bonus"), ("", "", "Cards"), ("", "Penal-", "ties"), ("", "Hand", "score"),
+                 ("", "", "Total"), ("Next", "mini-", "mum"))
+
+
+@lru_cache(maxsize=4096)
+def spaces(stretch: str, width: int) -> tuple[str, int]:
+    """Spaces as near as can be to `width` (1/2048 em of the heading type), and their width."""
+    widths = SPACE_UNITS[stretch]
+    wide = max(widths.values())
+    count = max(0, (width - 2 * wide) // wide)
+    best = ("", 0)
+    small = sorted(widths.items(), key=lambda item: item[1])
+    candidates = [("", 0)]
+    for _ in range(3):
+        candidates = candidates + [(text + char, size + advance) for text, size in candidates
+                                   for char, advance in small]
+    rest = width - count * wide
+    best = min(candidates, key=lambda c: (abs(rest - c[1]), len(c[0])))
+    char = next(c for c, a in widths.items() if a == wide)
+    return char * count + best[0], count * wide + best[1]
+
+
+def heading_lines(columns) -> str:
+    """The figure headings of a team as lines of text, each word right-aligned over its column."""
+    stretch = columns[0].stretch
+    scale = 2048 / HEADING_PT
+    lines = []
+    for line in range(3):
+        text, position, right = "", 0, 0.0
+        for column, words in zip(columns, HEADING_LINES):
+            right += column.points
+            word = words[line]
+            if word:
+                start = round(right * scale) - HEADING_UNITS[stretch][word]
+                pad, size = spaces(stretch, max(0, start - position))
+                text += pad + word
+                position += size + HEADING_UNITS[stretch][word]
+        lines.append(text)
+    return "\n".join(lines)
 
 
 def figure_run(columns, values, bold: bool = False) -> Markup:
@@ -209,7 +269,7 @@ def sheets_html(games: Iterable[Game]) -> str:
         parts.append({"sheet": sheet, "played": local_time(sheet.date), "columns": figure_columns(sheet)})
     return render_template("sheets/game_sheet_pdf.html", parts=parts, printed=printed_now(),
                            club=current_app.config["CLUB_NAME"], hand_figures=hand_figures,
-                           figure_run=figure_run, figure=FIGURE_SPACE)
+                           figure_run=figure_run, heading_lines=heading_lines, figure=FIGURE_SPACE)
 
 
 def render_sheets(games: Iterable[Game]) -> bytes:
