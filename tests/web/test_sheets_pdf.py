@@ -105,9 +105,10 @@ def test_finished_game_sheet_holds_names_totals_and_winner(app, client, output_d
     assert f"Winner: {sheet.winner} with {points(max(t.total for t in sheet.teams))}" in text
     assert "★ WINNER" in text
     assert "In progress" not in text and "IN PROGRESS" not in text
-    assert "Red Samba" in text and "Went out" in text             # in words, no key needed
-    for shorthand in ("Key to sets", "Min.", "OUT", "conc.", "1/1h"):
+    assert "Red Samba" in text and "WENT OUT:" in text            # in words, no key needed
+    for shorthand in ("Key to sets", "Min.", "conc.", "1/1h"):
         assert shorthand not in text
+    assert not re.search(r"(?<!WENT )\bOUT\b", text)             # no bare "OUT" marker
 
 
 def test_fonts_are_embedded_and_text_selectable(app, client, output_dir):
@@ -129,7 +130,7 @@ def test_long_game_spans_few_pages_with_headings_on_each(app, client, output_dir
     for number, text in enumerate(pages, start=1):
         assert f"Page {number} of {count}" in text
         # the column headings (thead) repeat on every page, team names and players included
-        for heading in ("Hand", "Dealer", "Sets and 3s", "Bonus", "Cards", "Penal", "Hand score", "Total", "Next"):
+        for heading in ("Hand", "Dealer", "Sets and 3s", "Bonus", "Cards", "Penal", "score", "Total", "Next"):
             assert heading in text, f"page {number} lacks the heading {heading!r}"
         for team in sheet.teams:
             assert team.name in text and team.players[0] in text
@@ -196,7 +197,7 @@ def test_negative_figures_use_a_real_minus(app, client, output_dir):
     text = page_texts(reader)[0]
     assert totals[0] < 0 and f"{MINUS}{-totals[0]:,}" in text
     assert f"{MINUS}1,200" in text                         # six red 3s of a team that never melded
-    assert "Went out concealed" in text and "Not melded" in text
+    assert "WENT OUT CONCEALED:" in text and "NOT MELDED." in text
     assert "Black 3s in hand" in text                      # a penalty named in its own column
 
 
