@@ -152,7 +152,7 @@ def places(values: Iterable[int]) -> tuple[int, int, bool]:
 
 
 #: The least gap before a figure, in digits: two teams leave room for more air between the figures.
-GAP = {"normal": 2.5, "condensed": 1.5}
+GAP = {"normal": 2.5, "condensed": 1.0}
 #: Each figure column of a team: heading, the figure it shows, and the least width its heading needs
 #: (in digits of the figures' type, gap included).
 FIGURES = (
