@@ -24,7 +24,6 @@ from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 
 from app.formatting import points
-
 from app.models import Game
 from app.cache import VersionCache, remembered, version_cache
 from app.sheets.view import game_sheet
@@ -213,22 +212,26 @@ HEADING_LINES = {
 }
 
 
+@lru_cache(maxsize=1)
+def _space_sums(stretch: str) -> tuple[tuple[int, str], ...]:
+    """Every run of up to three of the spaces below the widest, by width."""
+    runs = {0: ""}
+    for _ in range(3):
+        for size, text in list(runs.items()):
+            for char, advance in SPACE_UNITS[stretch].items():
+                runs.setdefault(size + advance, text + char)
+    return tuple(sorted(runs.items()))
+
+
 @lru_cache(maxsize=4096)
 def spaces(stretch: str, width: int) -> tuple[str, int]:
-    """Spaces as near as can be to `width` (1/2048 em of the heading type), and their width."""
-    widths = SPACE_UNITS[stretch]
-    wide = max(widths.values())
-    count = max(0, (width - 2 * wide) // wide)
-    best = ("", 0)
-    small = sorted(widths.items(), key=lambda item: item[1])
-    candidates = [("", 0)]
-    for _ in range(3):
-        candidates = candidates + [(text + char, size + advance) for text, size in candidates
-                                   for char, advance in small]
-    rest = width - count * wide
-    best = min(candidates, key=lambda c: (abs(rest - c[1]), len(c[0])))
-    char = next(c for c, a in widths.items() if a == wide)
-    return char * count + best[0], count * wide + best[1]
+    """Spaces as near as can be to `width` (1/2048 em of the heading type), and their width: as many
+    figure spaces as leave a little, then the best run of up to three spaces for the rest."""
+    figure = SPACE_UNITS[stretch][FIGURE_SPACE]
+    count = max(0, width // figure - 1)
+    rest = width - count * figure
+    size, text = min(_space_sums(stretch), key=lambda run: (abs(rest - run[0]), len(run[1])))
+    return FIGURE_SPACE * count + text, count * figure + size
 
 
 def heading_lines(columns) -> str:
