@@ -305,7 +305,11 @@ def render_sheets(games: Iterable[Game]) -> bytes:
         if not documents:
             raise ValueError("render_sheets needs at least one game")
         pages = [page for document in documents for page in document.pages]
-        return documents[0].copy(pages).write_pdf()
+        data = documents[0].copy(pages).write_pdf()
+        # and let go of the laid-out pages while the collector is still off: freed at once by reference
+        # counting, they are not traced again by its first pass when it is back on.
+        del documents, pages
+    return data
 
 
 @lru_cache(maxsize=4)
