@@ -24,7 +24,6 @@ from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 
 from app.formatting import points
-
 from app.models import Game
 from app.cache import VersionCache, remembered, version_cache
 from app.sheets.view import game_sheet
@@ -151,6 +150,8 @@ def places(values: Iterable[int]) -> tuple[int, int, bool]:
             any(t.startswith(MINUS) for t in texts))
 
 
+#: The least gap before a figure, in digits: two teams leave room for more air between the figures.
+GAP = {"normal": 2.5, "condensed": 1.0}
 #: Each figure column of a team: heading, the figure it shows, and the least width its heading needs
 #: (in digits of the figures' type, gap included).
 FIGURES = (
@@ -175,7 +176,9 @@ def figure_columns(sheet) -> tuple[FigureColumn, ...]:
             values += [team.total for team in sheet.teams]
         digits, commas, minus = places(v for v in values if v is not None)
         room = digits + (commas * comma + minus * minus_width) / digit
-        gap = max(0.5 if index == 0 else 1.5, least - room)
+        if heading == "Next minimum" and stretch == "normal":
+            least = 9.5                                  # "minimum" on one line, clear of "Total"
+        gap = max(0.5 if index == 0 else GAP[stretch], least - room)
         halves = math.ceil(gap * 2)
         columns.append(FigureColumn(heading, digits, commas, minus, halves // 2, halves % 2, stretch))
     return tuple(columns)
@@ -187,9 +190,9 @@ def figure_columns(sheet) -> tuple[FigureColumn, ...]:
 HEADING_PT = 10.0
 HEADING_UNITS = {
     "normal": {"Bonus": 7103, "Cards": 6580, "Penal-": 7282, "ties": 4289, "Hand": 6020, "score": 6239,
-               "Total": 5867, "Next": 5403, "mini-": 5846, "mum": 5726},
+               "Total": 5867, "Next": 5403, "mini-": 5846, "mum": 5726, "minimum": 10722},
     "condensed": {"Bonus": 6391, "Cards": 5920, "Penal-": 6551, "ties": 3859, "Hand": 5416, "score": 5614,
-                  "Total": 5278, "Next": 4861, "mini-": 5259, "mum": 5152},
+                  "Total": 5278, "Next": 4861, "mini-": 5259, "mum": 5152, "minimum": 9646},
 }
 #: Spaces of fixed width in the bold faces: figure, punctuation, thin, hair, six-per-em, four-per-em,
 #: three-per-em, en space.
@@ -199,27 +202,36 @@ SPACE_UNITS = {
     "condensed": {"\u2007": 1282, "\u2008": 700, "\u2009": 368, "\u200a": 183, "\u2006": 307, "\u2005": 460,
                   "\u2004": 607, "\u2002": 921},
 }
-#: Each column's heading, line by line from the top (bottom-aligned: the last line is over the figures).
-HEADING_LINES = (("", "", "Bonus"), ("", "", "Cards"), ("", "Penal-", "ties"), ("", "Hand", "score"),
-                 ("", "", "Total"), ("Next", "mini-", "mum"))
+#: Each column's heading, line by line from the top (bottom-aligned: the last line is over the figures);
+#: three teams have narrower columns, and a third line.
+HEADING_LINES = {
+    "normal": (("", "Bonus"), ("", "Cards"), ("Penal-", "ties"), ("Hand", "score"), ("", "Total"),
+               ("Next", "minimum")),
+    "condensed": (("", "", "Bonus"), ("", "", "Cards"), ("", "Penal-", "ties"), ("", "Hand", "score"),
+                  ("", "", "Total"), ("Next", "mini-", "mum")),
+}
+
+
+@lru_cache(maxsize=1)
+def _space_sums(stretch: str) -> tuple[tuple[int, str], ...]:
+    """Every run of up to three of the spaces below the widest, by width."""
+    runs = {0: ""}
+    for _ in range(3):
+        for size, text in list(runs.items()):
+            for char, advance in SPACE_UNITS[stretch].items():
+                runs.setdefault(size + advance, text + char)
+    return tuple(sorted(runs.items()))
 
 
 @lru_cache(maxsize=4096)
 def spaces(stretch: str, width: int) -> tuple[str, int]:
-    """Spaces as near as can be to `width` (1/2048 em of the heading type), and their width."""
-    widths = SPACE_UNITS[stretch]
-    wide = max(widths.values())
-    count = max(0, (width - 2 * wide) // wide)
-    best = ("", 0)
-    small = sorted(widths.items(), key=lambda item: item[1])
-    candidates = [("", 0)]
-    for _ in range(3):
-        candidates = candidates + [(text + char, size + advance) for text, size in candidates
-                                   for char, advance in small]
-    rest = width - count * wide
-    best = min(candidates, key=lambda c: (abs(rest - c[1]), len(c[0])))
-    char = next(c for c, a in widths.items() if a == wide)
-    return char * count + best[0], count * wide + best[1]
+    """Spaces as near as can be to `width` (1/2048 em of the heading type), and their width: as many
+    figure spaces as leave a little, then the best run of up to three spaces for the rest."""
+    figure = SPACE_UNITS[stretch][FIGURE_SPACE]
+    count = max(0, width // figure - 1)
+    rest = width - count * figure
+    size, text = min(_space_sums(stretch), key=lambda run: (abs(rest - run[0]), len(run[1])))
+    return FIGURE_SPACE * count + text, count * figure + size
 
 
 def heading_lines(columns) -> str:
@@ -227,9 +239,10 @@ def heading_lines(columns) -> str:
     stretch = columns[0].stretch
     scale = 2048 / HEADING_PT
     lines = []
-    for line in range(3):
+    headings = HEADING_LINES[stretch]
+    for line in range(len(headings[0])):
         text, position, right = "", 0, 0.0
-        for column, words in zip(columns, HEADING_LINES):
+        for column, words in zip(columns, headings):
             right += column.points
             word = words[line]
             if word:
@@ -242,8 +255,9 @@ def heading_lines(columns) -> str:
 
 
 def figure_run(columns, values, bold: bool = False) -> Markup:
-    """A team's figures for one hand (or, `bold`, its totals), each padded to its column."""
-    return Markup("").join(column.cell(value, bold) for column, value in zip(columns, values))
+    """A team's figures for one hand (or, `bold`, its totals: the total in bold), each padded to its column."""
+    return Markup("").join(column.cell(value, bold and column.heading == "Total")
+                           for column, value in zip(columns, values))
 
 
 def hand_figures(columns, cell) -> Markup:
@@ -280,13 +294,22 @@ def render_sheets(games: Iterable[Game]) -> bytes:
     """
     css, font_config = stylesheet()
     with collector_paused():
-        documents = [HTML(string=sheets_html([game]), base_url=str(ROOT)).render(stylesheets=[css],
-                                                                                 font_config=font_config)
-                     for game in games]
+        documents = []
+        for game in games:
+            documents.append(HTML(string=sheets_html([game]), base_url=str(ROOT)).render(
+                stylesheets=[css], font_config=font_config))
+            # The parsed page and its styles are garbage now, in reference cycles: collect them while
+            # they are few and fresh, rather than in one pass over all the sheets when the collector is
+            # back on (measured: that pass grows faster than the number of sheets).
+            gc.collect(0)
         if not documents:
             raise ValueError("render_sheets needs at least one game")
         pages = [page for document in documents for page in document.pages]
-        return documents[0].copy(pages).write_pdf()
+        data = documents[0].copy(pages).write_pdf()
+        # and let go of the laid-out pages while the collector is still off: freed at once by reference
+        # counting, they are not traced again by its first pass when it is back on.
+        del documents, pages
+    return data
 
 
 @lru_cache(maxsize=4)

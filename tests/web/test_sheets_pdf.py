@@ -305,3 +305,92 @@ def test_render_sheets_puts_several_games_in_one_pdf(app, output_dir):
     for number, (text, game_id) in enumerate(zip(pages, ids), start=1):
         assert f"Score sheet, game {game_id}" in text and f"Table {number}" in text
         assert "Page 1 of 1" in text                                   # each sheet numbered on its own
+
+
+# --- the printed sheet's few boxes: figures lined up by padding -----------------------------------------
+
+
+def test_forty_hand_game_prints_every_hand_total_and_the_winner(app, client, output_dir):
+    game_id, sheet = made(app, ruleset_id="bolivia", hands=40, team_size=3, finished=True, seed=4)
+    assert len(sheet.rows) == 40 and sheet.winner
+    reader = fetch(client, f"/games/{game_id}/sheet.pdf", output_dir, "game-40-hands-winner")
+    pages = page_texts(reader)
+    text = " ".join(pages)
+    for row in sheet.rows:
+        for team, cell in zip(sheet.teams, row.cells):
+            # hand score, total and next minimum stand side by side in one run, in that order
+            run = f"{points(cell.score)} {points(cell.total)} {cell.next_minimum}"
+            assert run in text, f"hand {row.number}, {team.name}: {run!r} missing"
+    winner = next(team for team in sheet.teams if team.is_winner)
+    assert f"Winner: {sheet.winner} with {points(winner.total)}" in pages[0]
+    assert f"Final totals: {', '.join(f'{t.name} {points(t.total)}' for t in sheet.teams)}" in pages[0]
+    assert "★ WINNER" in pages[-1] and "Final totals" in pages[-1]
+    for team in sheet.teams:
+        assert points(team.total) in pages[-1]
+
+
+def test_print_markup_has_one_cell_per_team_and_hand(app):
+    from app.sheets.pdf import sheets_html
+    with app.app_context(), app.test_request_context():
+        game = sample_game("bolivia", hands=40, team_size=3, finished=False, seed=1)
+        html_text = sheets_html([game])
+    body = html_text[html_text.index("<tbody>"):html_text.index("</tbody>")]
+    cells = len(re.findall(r"<t[dh][ >]", body))
+    assert cells == 41 * 3                       # 40 hands and the totals: the hand, then one cell per team
+    assert len(re.findall(r"<(?:b|span|i|em|strong)[ >]", body)) == 2   # no inline boxes but the totals'
+    assert "nth-child" not in html_text
+
+
+def advance(text: str, stretch: str) -> int:
+    """The width of a padded figure run in 1/2048 em, from the table of advances."""
+    from app.sheets.pdf import ADVANCE
+    digit, comma, minus, narrow = ADVANCE[stretch]
+    widths = {"\u2007": digit, "\u2008": comma, "\u202f": narrow, ",": comma, "\u2212": minus}
+    return sum(digit if c.isdigit() else widths[c] for c in text)
+
+
+@pytest.mark.parametrize("team_count", [2, 3])
+def test_every_figure_is_padded_to_its_column(app, team_count):
+    from app.sheets.pdf import FIGURES, figure_columns, hand_figures
+    with app.app_context():
+        game = sample_game("sambola" if team_count == 3 else "bolivia", hands=25, team_count=team_count,
+                           team_size=1 if team_count == 3 else 2, finished=False, seed=5)
+        sheet = game_sheet(game)
+    columns = figure_columns(sheet)
+    stretch = columns[0].stretch
+    assert stretch == ("condensed" if team_count == 3 else "normal")
+    assert any(column.minus for column in columns)
+    for row in sheet.rows:
+        for cell in row.cells:
+            parts = [str(column.cell(figure(cell))) for column, (_, figure, _) in zip(columns, FIGURES)]
+            assert str(hand_figures(columns, cell)) == "".join(parts)
+            for column, part in zip(columns, parts):
+                # so each figure ends where its column (and its heading) ends; a minus is 4/2048 em off
+                assert abs(advance(part, stretch) - column.units) <= 4, (row.number, column.heading, part)
+
+
+def test_measured_widths_match_the_fonts():
+    """The advance widths app/sheets/pdf.py pads with are DejaVu's own (when its files are here to read)."""
+    fonttools = pytest.importorskip("fontTools.ttLib")
+    from pathlib import Path
+    from app.sheets.pdf import ADVANCE, HEADING_UNITS, SPACE_UNITS
+    folder = Path("/usr/share/fonts/truetype/dejavu")
+    if not folder.is_dir():
+        pytest.skip("DejaVu fonts not at their Debian path")
+
+    def advances(name):
+        font = fonttools.TTFont(folder / name)
+        cmap, metrics = font.getBestCmap(), font["hmtx"]
+        return lambda text: sum(metrics[cmap[ord(c)]][0] for c in text)
+
+    for stretch, regular, bold in (("normal", "DejaVuSans.ttf", "DejaVuSans-Bold.ttf"),
+                                   ("condensed", "DejaVuSansCondensed.ttf", "DejaVuSansCondensed-Bold.ttf")):
+        width, width_bold = advances(regular), advances(bold)
+        digit, comma, minus, narrow = ADVANCE[stretch]
+        assert [width(c) for c in "0123456789\u2007"] == [digit] * 11
+        assert (width(","), width("\u2008"), width("\u2212"), width("\u202f")) == (comma, comma, minus, narrow)
+        assert abs(width("\u2007\u202f") - minus) <= 4
+        for word, units in HEADING_UNITS[stretch].items():
+            assert width_bold(word) == units, word
+        for char, units in SPACE_UNITS[stretch].items():
+            assert width_bold(char) == units, hex(ord(char))
