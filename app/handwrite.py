@@ -3,7 +3,7 @@ and next record line as the last write at that version kept them (app/services.p
 path, taken whenever something is not kept, e.g. after a restart or for a client token already used)."""
 from __future__ import annotations
 
-from sqlalchemy import and_, bindparam, insert, or_, select, update
+from sqlalchemy import Connection, and_, bindparam, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from app.brake import EVERY_ADDRESS, CodeBrake, check_code_from, short_address
@@ -50,10 +50,10 @@ class BrakeRow:
         self.last_failure_at = row.brake_last_failure_at
 
 
-def game_row(game_id: int, address: str | None, code: str | None) -> GameRow:
+def game_row(connection: Connection, game_id: int, address: str | None, code: str | None) -> GameRow:
     """The game's row, its table code checked against the code brake, in one query (404, 403, 429)."""
     address = short_address(address)
-    rows = db.session.connection().execute(READ_GAME, {"game_id": game_id, "address": address}).all()
+    rows = connection.execute(READ_GAME, {"game_id": game_id, "address": address}).all()
     if not rows:
         raise refuse(404, f"There is no game number {game_id}.")
     game = GameRow(dict(zip(GAME_NAMES, rows[0])))
@@ -62,11 +62,11 @@ def game_row(game_id: int, address: str | None, code: str | None) -> GameRow:
     return game
 
 
-def token_used(game: GameRow, client_token: str) -> bool:
+def token_used(connection: Connection, game: GameRow, client_token: str) -> bool:
     """Whether a hand was ever recorded with this token (the full path answers it: 200 or 409)."""
     hand = select(Hand.id).where(Hand.game_id == game.id, Hand.client_token == client_token)
     added = select(GameEvent.id).where(GameEvent.game_id == game.id, GameEvent.client_token == client_token)
-    return db.session.execute(select(hand.exists() | added.exists())).scalar()
+    return connection.execute(select(hand.exists() | added.exists())).scalar()
 
 
 def kept_state(game: GameRow) -> tuple[GameState, tuple[int, str | None]] | None:
@@ -80,20 +80,21 @@ def kept_state(game: GameRow) -> tuple[GameState, tuple[int, str | None]] | None
 
 
 @guarded_write
-def add_hand(game: GameRow, entries: list[TeamEntry], *, client_token: str | None, version: int | None,
-             actor: Actor) -> GameState | None:
-    """Record the next hand as services.add_hand does; the game's new state, or None when nothing is kept
-    or the token was used before (then the full path must answer)."""
+def add_hand(connection: Connection, game: GameRow, entries: list[TeamEntry], *, client_token: str | None,
+             version: int | None, actor: Actor) -> GameState | None:
+    """Record the next hand as services.add_hand does, on this connection (not the ORM session: nothing
+    here needs it); the game's new state, or None when nothing is kept or the token was used before (then
+    the full path must answer)."""
     kept = kept_state(game)
-    if kept is None or (client_token is not None and token_used(game, client_token)):
+    if kept is None or (client_token is not None and token_used(connection, game, client_token)):
         return None
     state, following = kept
     check_version(game, version)
     event, after = next_hand(game, state, entries)
     try:
-        save(game, entries, event, after, client_token, actor, following)
+        save(connection, game, entries, event, after, client_token, actor, following)
     except IntegrityError:                  # the same token at the same moment, or a row written elsewhere
-        db.session.rollback()
+        connection.rollback()
         for key in (("state", *state_key(game)), record_key(game), teams_key(game)):
             version_cache().forget(key)
         if client_token is not None:
@@ -102,7 +103,7 @@ def add_hand(game: GameRow, entries: list[TeamEntry], *, client_token: str | Non
     return after
 
 
-def save(game: GameRow, entries: list[TeamEntry], event: EventRecord, after: GameState,
+def save(connection: Connection, game: GameRow, entries: list[TeamEntry], event: EventRecord, after: GameState,
          client_token: str | None, actor: Actor, following: tuple[int, str | None]) -> None:
     """Write the hand, its entries, its record line and the game's new version in one transaction (409 when
     another write took this version first); keep what the next write needs."""
@@ -110,11 +111,10 @@ def save(game: GameRow, entries: list[TeamEntry], event: EventRecord, after: Gam
     over = after.game_over or ended_message(game, after) is not None
     finished_at = (game.finished_at or now) if over else None
     seq, opener = following
-    connection = db.session.connection()
     bumped = connection.execute(BUMP, {"game": game.id, "was": game.version, "now_version": game.version + 1,
                                        "now": now, "finished": finished_at})
     if bumped.rowcount != 1:
-        db.session.rollback()
+        connection.rollback()
         raise stale(game)
     hand_id = connection.execute(NEW_HAND, {"game_id": game.id, "number": len(after.hands), "client_token":
                                             client_token, "created_at": now, "updated_at": now}).scalar_one()
@@ -124,7 +124,7 @@ def save(game: GameRow, entries: list[TeamEntry], event: EventRecord, after: Gam
         "game_id": game.id, "seq": seq, "kind": event.kind, "hand_number": event.hand_number,
         "client_token": client_token, "before": event.before, "after": event.after, "at": now,
         "actor_kind": actor.kind, "actor_id": actor.id, "actor_label": actor_label(game, actor, opener)})
-    db.session.commit()
+    connection.commit()
     keep(game, after, (seq + 1, opener), now, finished_at)
 
 

@@ -120,9 +120,11 @@ def game(game_id: int):
 @bp.post(f"/games/{GAME}/hands")
 def add_hand(game_id: int):
     """Record the next hand; the same client_token again answers the hand already recorded."""
-    game = g.api_game = handwrite.game_row(game_id, request.remote_addr, request.headers.get("X-Table-Code"))
-    entries, token, version = hand_request(read_body(), correcting=False)
-    state = handwrite.add_hand(game, entries, client_token=token, version=version, actor=API)
+    with db.engine.connect() as connection:            # one connection, no ORM session: app/handwrite.py
+        game = g.api_game = handwrite.game_row(connection, game_id, request.remote_addr,
+                                               request.headers.get("X-Table-Code"))
+        entries, token, version = hand_request(read_body(), correcting=False)
+        state = handwrite.add_hand(connection, game, entries, client_token=token, version=version, actor=API)
     if state is not None:
         return json_answer(added_json(game, state, len(state.hands)), 201)
     game = g.api_game = services.game_to_write(game_id)        # nothing kept, or the token was used before
