@@ -61,13 +61,11 @@ def bare_app(url: str) -> Flask:
     return app
 
 
-def per_request(client, url: str) -> float:
-    """Seconds for REQUESTS sequential GETs, divided by REQUESTS."""
-    start = time.perf_counter()
+def requests(client, url: str) -> None:
+    """REQUESTS sequential GETs (interleaved() times the whole round: divide by REQUESTS)."""
     for _ in range(REQUESTS):
         response = client.get(url)
         assert response.status_code == 200, (url, response.status_code)
-    return (time.perf_counter() - start) / REQUESTS
 
 
 def count_queries(app, client, url: str) -> int:
@@ -106,12 +104,13 @@ def main() -> None:
 
         client.get(f"/games/{game}")
         cache = app.extensions["version_cache"]
-        times = interleaved({
-            "anchor page": lambda: per_request(anchor, "/rows"),
-            "game page": lambda: per_request(client, f"/games/{game}"),
-            "anchor json": lambda: per_request(anchor, "/rows.json"),
-            "api": lambda: per_request(client, f"/api/v1/games/{game}"),
+        rounds = interleaved({
+            "anchor page": lambda: requests(anchor, "/rows"),
+            "game page": lambda: requests(client, f"/games/{game}"),
+            "anchor json": lambda: requests(anchor, "/rows.json"),
+            "api": lambda: requests(client, f"/api/v1/games/{game}"),
         }, runs)
+        times = {name: seconds / REQUESTS for name, seconds in rounds.items()}       # one request
         print(f"anchor: bare Flask + Flask-SQLAlchemy, 40 rows, test client: page "
               f"{1 / times['anchor page']:.0f} req/s, JSON {1 / times['anchor json']:.0f} req/s "
               f"(median of {runs} rounds of {REQUESTS})")

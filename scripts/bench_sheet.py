@@ -61,7 +61,7 @@ def main() -> None:
             repeat = client.get(url)
             again = client.get(url, headers={"If-None-Match": etag})
             alone = interleaved({"one": lambda: render_sheets([game]),
-                                 "all": lambda: render_sheets(games)}, max(2, runs // 2))
+                                 "all": lambda: render_sheets(games)}, runs)
             all_pdf = render_sheets(games)
     pages = len(PdfReader(io.BytesIO(first.data)).pages)
     naive, sheet = times["naive"], times["first"]
