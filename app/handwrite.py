@@ -10,15 +10,15 @@ from app.brake import EVERY_ADDRESS, CodeBrake, check_code_from, short_address
 from app.cache import version_cache
 from app.club.ending import ended_message
 from app.extensions import db
-from app.gamelog import Actor, actor_label, kept_record, record_key
+from app.gamelog import Actor, actor_label, forget_record, kept_record, record_key
 from app.models import Game, GameEvent, Hand, HandEntry, utcnow
 from app.rules import EventRecord, GameState, TeamEntry
 from app.services import (check_not_deleted, check_version, guarded_write, next_hand, refuse,
-                          stale, state_key, teams_key)
+                          remember_state, stale, state_key, teams_key)
 
 GAME = Game.__table__
-BRAKE = (CodeBrake.address.label("brake_address"), CodeBrake.next_try_at.label("brake_next_try_at"),
-         CodeBrake.last_failure_at.label("brake_last_failure_at"))
+#: The brake rows' columns, as app/brake.py reads them (no game column has these names).
+BRAKE = (CodeBrake.address, CodeBrake.next_try_at, CodeBrake.last_failure_at)
 
 
 #: The statements of a write, built once (each call only binds its values).
@@ -38,16 +38,8 @@ class GameRow:
 
     def __init__(self, columns: dict):
         self.__dict__.update(columns)
-        self.team_names: list[str] = []
-        self.team_players: list[list[str]] = []
-
-
-class BrakeRow:
-    """One of the game's code-brake rows, as app/brake.py reads them."""
-
-    def __init__(self, row):
-        self.address, self.next_try_at = row.brake_address, row.brake_next_try_at
-        self.last_failure_at = row.brake_last_failure_at
+        self.team_names: tuple[str, ...] = ()
+        self.team_players: tuple[tuple[str, ...], ...] = ()
 
 
 def game_row(connection: Connection, game_id: int, address: str | None, code: str | None) -> GameRow:
@@ -58,7 +50,7 @@ def game_row(connection: Connection, game_id: int, address: str | None, code: st
         raise refuse(404, f"There is no game number {game_id}.")
     game = GameRow(dict(zip(GAME_NAMES, rows[0])))
     check_not_deleted(game)
-    check_code_from(address, game, code, [BrakeRow(row) for row in rows])
+    check_code_from(address, game, code, rows)
     return game
 
 
@@ -74,7 +66,7 @@ def kept_state(game: GameRow) -> tuple[GameState, tuple[int, str | None]] | None
     teams, following = version_cache().get(teams_key(game)), kept_record(game)
     if teams is None or following is None:
         return None
-    game.team_names, game.team_players = list(teams[0]), [list(players) for players in teams[1]]
+    game.team_names, game.team_players = teams
     state = version_cache().get(("state", *state_key(game)))
     return None if state is None else (state, following)
 
@@ -95,8 +87,8 @@ def add_hand(connection: Connection, game: GameRow, entries: list[TeamEntry], *,
         save(connection, game, entries, event, after, client_token, actor, following)
     except IntegrityError:                  # the same token at the same moment, or a row written elsewhere
         connection.rollback()
-        for key in (("state", *state_key(game)), record_key(game), teams_key(game)):
-            version_cache().forget(key)
+        version_cache().forget(("state", *state_key(game)))        # read afresh by the next write
+        forget_record(game)
         if client_token is not None:
             return None
         raise stale(game) from None
@@ -137,9 +129,6 @@ def entry_values(entry: TeamEntry) -> dict:
 
 def keep(game: GameRow, state: GameState, following: tuple[int, str | None], now, finished_at) -> None:
     """The game at its new version, and its state, teams and next record line kept for the next write."""
-    teams = (tuple(game.team_names), tuple(tuple(players) for players in game.team_players))
     game.version, game.updated_at, game.finished_at = game.version + 1, now, finished_at
-    cache = version_cache()
-    cache.put(("state", *state_key(game)), state)
-    cache.put(teams_key(game), teams)
-    cache.put(record_key(game), following)
+    remember_state(game, state)
+    version_cache().put(record_key(game), following)

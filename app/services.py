@@ -97,7 +97,8 @@ def forget_state(game: Game) -> None:
 
 
 def remember_state(game: Game, state: GameState) -> None:
-    """Keep the game's state with the object, and the state and teams in the app's cache by version."""
+    """Keep the game's state with the object, and the state and teams in the app's cache by version (a Game,
+    or app/handwrite.py's GameRow after its write)."""
     key = state_key(game)
     game.__dict__["_treys_state"] = (key, state)
     version_cache().put(("state", *key), state)

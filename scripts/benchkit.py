@@ -14,7 +14,12 @@ from typing import Callable
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from sqlalchemy import create_engine, text  # noqa: E402
+from sqlalchemy.engine import make_url  # noqa: E402
+from sqlalchemy.exc import OperationalError  # noqa: E402
+
 from app import create_app  # noqa: E402
+from app.config import normalize_database_url  # noqa: E402
 from app.extensions import db  # noqa: E402
 from app.models import Hand, HandEntry  # noqa: E402
 from app.rules import get_ruleset  # noqa: E402
@@ -31,10 +36,6 @@ def scratch_pg_url() -> tuple[str, str]:
     else ("", why not)."""
     if not PG_URL:
         return "", "set BENCH_PG_URL to a scratch database"
-    from sqlalchemy import create_engine, text
-    from sqlalchemy.engine import make_url
-    from sqlalchemy.exc import OperationalError
-    from app.config import normalize_database_url
     url = make_url(normalize_database_url(PG_URL))
     try:
         with create_engine(url.set(database="postgres"), isolation_level="AUTOCOMMIT").connect() as conn:

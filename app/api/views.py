@@ -114,7 +114,7 @@ def game(game_id: int):
     if body is None:
         game = load_game(game_id)
         body = remembered(("api", game.id, game.version), lambda: game_json(game))
-    return current_app.response_class(body, mimetype="application/json")
+    return json_answer(body, 200)
 
 
 @bp.post(f"/games/{GAME}/hands")

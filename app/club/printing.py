@@ -1,8 +1,6 @@
 """Printed papers of a session: table cards with QR codes, and the results with every score sheet."""
 from __future__ import annotations
 
-from datetime import datetime
-
 import segno
 from flask import current_app, render_template
 from weasyprint import HTML
@@ -10,8 +8,7 @@ from weasyprint import HTML
 from app.club.sessions import games_of
 from app.rules import seat_order
 from app.sheets.guard import collector_paused
-from app.sheets.pdf import ROOT, stylesheet
-from app.sheets.views import render_game_sheet
+from app.sheets.pdf import ROOT, fonts, joined_pdf, printed_now, sheet_documents
 
 
 def qr_svg(url: str) -> str:
@@ -19,17 +16,9 @@ def qr_svg(url: str) -> str:
     return segno.make(url, error="m").svg_inline(scale=8, border=2)
 
 
-def document(html: str, with_sheet_css: bool = True):
-    """A laid-out WeasyPrint document of this HTML."""
-    css, fonts = stylesheet()
-    return HTML(string=html, base_url=str(ROOT)).render(stylesheets=[css] if with_sheet_css else [],
-                                                        font_config=fonts)
-
-
-def join_documents(documents) -> bytes:
-    """One PDF of every page of these documents, in order."""
-    pages = [page for doc in documents for page in doc.pages]
-    return documents[0].copy(pages).write_pdf()
+def document(html: str):
+    """A laid-out WeasyPrint document of this HTML page (its own styles), with the sheets' fonts."""
+    return HTML(string=html, base_url=str(ROOT)).render(font_config=fonts())
 
 
 def render_cards_pdf(session, tables, root: str) -> bytes:
@@ -42,14 +31,15 @@ def render_cards_pdf(session, tables, root: str) -> bytes:
     html = render_template("club/cards_pdf.html", session=session, cards=cards,
                            club=current_app.config["CLUB_NAME"])
     with collector_paused():
-        return document(html, with_sheet_css=False).write_pdf()
+        return document(html).write_pdf()
 
 
 def render_session_pdf(session, standings, method: str) -> bytes:
     """The results of the day, then every table's score sheet (app/sheets), as one PDF."""
     html = render_template("club/results_pdf.html", session=session, standings=standings, method=method,
-                           club=current_app.config["CLUB_NAME"], printed=datetime.now().strftime("%-d %b %Y %H:%M"))
+                           club=current_app.config["CLUB_NAME"], printed=printed_now())
     with collector_paused():
-        documents = [document(html, with_sheet_css=False)]
-        documents += [document(render_game_sheet(game)) for game in games_of(session)]
-        return join_documents(documents)
+        documents = [document(html), *sheet_documents(games_of(session))]
+        data = joined_pdf(documents)
+        del documents                  # freed while the collector is off (as render_sheets does)
+    return data

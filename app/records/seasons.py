@@ -79,7 +79,7 @@ def ladder(season_id: int):
 @bounded
 def render_standings_pdf(html: str) -> bytes:
     """The standings page as a PDF (one render slot, like every PDF)."""
-    return document(html, with_sheet_css=False).write_pdf()
+    return document(html).write_pdf()
 
 
 @bp.get("/seasons/<int:season_id>/standings.pdf")

@@ -39,6 +39,11 @@ class TeamCell:
     melded: bool = True
 
     @property
+    def penalty_total(self) -> int | None:
+        """The points of the cell's penalties together (taken out of Cards), None when there is none."""
+        return sum(value for _, value in self.penalties) if self.penalties else None
+
+    @property
     def threes(self) -> tuple[str, ...]:
         """The 3s lines of the cell: 'Red 3s: 2', 'Black 3s in hand: 1'."""
         return tuple(line for line in (self.red_threes, self.black_threes) if line)

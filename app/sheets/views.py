@@ -9,14 +9,8 @@ from app.rules import describe_ruleset, get_ruleset, ruleset_ids, variation_prob
 from app.services import GameError
 from app.sheets.blueprint import bp
 from app.sheets.loading import game_stamp, load_whole_game
-from app.sheets.pdf import (cached_sheet, pdf_response, printed_now, render_pdf, sheet_cache, sheet_etag,
-                            sheets_html)
+from app.sheets.pdf import cached_sheet, pdf_response, printed_now, render_pdf, sheet_cache, sheet_etag
 from app.sheets.view import blank_sheet
-
-
-def render_game_sheet(game) -> str:
-    """The HTML the game's PDF is made from."""
-    return sheets_html([game])
 
 
 @bp.get("/games/<int:game_id>/sheet.pdf")

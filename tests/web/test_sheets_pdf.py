@@ -343,7 +343,7 @@ def test_print_markup_has_one_cell_per_team_and_hand(app):
 
 def advance(text: str, stretch: str) -> int:
     """The width of a padded figure run in 1/2048 em, from the table of advances."""
-    from app.sheets.pdf import ADVANCE
+    from app.sheets.figures import ADVANCE
     digit, comma, minus, narrow = ADVANCE[stretch]
     widths = {"\u2007": digit, "\u2008": comma, "\u202f": narrow, ",": comma, "\u2212": minus}
     return sum(digit if c.isdigit() else widths[c] for c in text)
@@ -351,7 +351,7 @@ def advance(text: str, stretch: str) -> int:
 
 @pytest.mark.parametrize("team_count", [2, 3])
 def test_every_figure_is_padded_to_its_column(app, team_count):
-    from app.sheets.pdf import FIGURES, figure_columns, hand_figures
+    from app.sheets.figures import FIGURES, figure_columns, hand_figures
     with app.app_context():
         game = sample_game("sambola" if team_count == 3 else "bolivia", hands=25, team_count=team_count,
                            team_size=1 if team_count == 3 else 2, finished=False, seed=5)
@@ -370,10 +370,10 @@ def test_every_figure_is_padded_to_its_column(app, team_count):
 
 
 def test_measured_widths_match_the_fonts():
-    """The advance widths app/sheets/pdf.py pads with are DejaVu's own (when its files are here to read)."""
+    """The advance widths app/sheets/figures.py pads with are DejaVu's own (when its files are here to read)."""
     fonttools = pytest.importorskip("fontTools.ttLib")
     from pathlib import Path
-    from app.sheets.pdf import ADVANCE, HEADING_UNITS, SPACE_UNITS
+    from app.sheets.figures import ADVANCE, HEADING_UNITS, SPACE_UNITS
     folder = Path("/usr/share/fonts/truetype/dejavu")
     if not folder.is_dir():
         pytest.skip("DejaVu fonts not at their Debian path")
