@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from flask import Flask, current_app, request
-from sqlalchemy import ForeignKey, Index, UniqueConstraint, and_, delete, func, insert, select, update
+from sqlalchemy import ForeignKey, Index, UniqueConstraint, and_, delete, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -136,6 +136,14 @@ def short_address(address: str | None) -> str:
 def for_address(address: str):
     """The condition picking a game's brake rows for this address and for every address together."""
     return CodeBrake.address.in_([address, EVERY_ADDRESS])
+
+
+def braked_or_own(game_id, address, now, forgotten_before):
+    """The game's brake rows that a right code must not skip: this address's own (a right code clears them)
+    and a wait on every address together (a SQL condition, for app/handwrite.py's guarded write)."""
+    waiting = and_(CodeBrake.address == EVERY_ADDRESS, CodeBrake.next_try_at > now,
+                   CodeBrake.last_failure_at > forgotten_before)
+    return select(CodeBrake.id).where(CodeBrake.game_id == game_id, or_(CodeBrake.address == address, waiting))
 
 
 def brake_rows(game_id: int, address: str) -> list:

@@ -5,6 +5,7 @@ from pathlib import Path
 from flask import Flask
 
 from app.config import load_config, normalize_database_url
+from app.connections import watch_connections
 from app.converters import DatabaseId
 from app.errors import register_error_handlers
 from app.faults import register_fault_handlers
@@ -47,6 +48,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     init_security(app)
 
     db.init_app(app)
+    watch_connections(app)          # a dropped PostgreSQL connection is replaced before use
     migrate.init_app(app, db, directory=str(ROOT / "migrations"))
     csrf.init_app(app)
     init_brakes(app)

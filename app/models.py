@@ -49,6 +49,10 @@ class Game(db.Model):
 
     __mapper_args__ = {"version_id_col": version}
 
+    def saved_row(self) -> dict:
+        """The game's own row as saved (column: value), kept for app/handwrite.py's write to a known game."""
+        return {column.key: getattr(self, column.key) for column in Game.__table__.c}
+
     @property
     def team_names(self) -> list[str]:
         """The teams' names in order."""

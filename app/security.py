@@ -75,10 +75,6 @@ def init_security(app: Flask) -> None:
     if serving_https():
         app.config["SESSION_COOKIE_SECURE"] = True
         app.config["PREFERRED_URL_SCHEME"] = "https"
-    engine_options = app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {})
-    if not str(app.config.get("SQLALCHEMY_DATABASE_URI", "")).startswith("sqlite"):
-        engine_options.setdefault("pool_pre_ping", True)     # a dropped PostgreSQL connection is replaced
-        # (an SQLite file has no connection to drop: pinging it cost every request a statement)
     check_secret_key(app)
     app.before_request(forms_only)
     app.after_request(security_headers)

@@ -233,6 +233,7 @@ def commit(game: Game, state: GameState | None = None) -> None:
         session.expire_on_commit = True
     remember_state(game, state)
     keep_record(game)
+    version_cache().put(("row", game.id), game.saved_row())
 
 
 #: PostgreSQL's answers when two transactions clash: deadlock detected, serialization failure.

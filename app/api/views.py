@@ -120,16 +120,33 @@ def game(game_id: int):
 @bp.post(f"/games/{GAME}/hands")
 def add_hand(game_id: int):
     """Record the next hand; the same client_token again answers the hand already recorded."""
-    with db.engine.connect() as connection:            # one connection, no ORM session: app/handwrite.py
-        game = g.api_game = handwrite.game_row(connection, game_id, request.remote_addr,
-                                               request.headers.get("X-Table-Code"))
-        entries, token, version = hand_request(read_body(), correcting=False)
-        state = handwrite.add_hand(connection, game, entries, client_token=token, version=version, actor=API)
+    code, address = request.headers.get("X-Table-Code"), request.remote_addr
+    with handwrite.connect() as connection:            # one connection, no ORM session: app/handwrite.py
+        game, state = known_write(connection, game_id, code, address)
+        if state is None:
+            game = g.api_game = handwrite.game_row(connection, game_id, address, code)
+            entries, token, version = hand_request(read_body(), correcting=False)
+            state = handwrite.add_hand(connection, game, entries, client_token=token, version=version, actor=API)
     if state is not None:
         return json_answer(added_json(game, state, len(state.hands)), 201)
     game = g.api_game = services.game_to_write(game_id)        # nothing kept, or the token was used before
     hand, created = services.add_hand(game, entries, client_token=token, version=version, actor=API)
     return json_answer(added_hand_json(game, hand), 201 if created else 200)
+
+
+def known_write(connection, game_id: int, code: str | None, address: str | None):
+    """(game, its new state) when the game was known in memory and the hand saved the quick way; (None, None)
+    otherwise: the read way answers, refusals included."""
+    game = handwrite.known_game(game_id, code)
+    if game is None:
+        return None, None
+    try:
+        entries, token, version = hand_request(read_body(), correcting=False)
+    except Rejected:
+        return None, None
+    g.api_game = game
+    return game, handwrite.add_known_hand(connection, game, entries, client_token=token, version=version,
+                                          address=address, actor=API)
 
 
 def json_answer(text: str, status: int):

@@ -1,6 +1,7 @@
 """Faults: a read-only database, a full disk, a dropped PostgreSQL connection: 503 or a transparent reconnect."""
 import re
 import os
+import time
 import sqlite3
 from pathlib import Path
 
@@ -8,7 +9,7 @@ import pytest
 from sqlalchemy import create_engine, event, text
 from sqlalchemy.exc import OperationalError
 
-from app import create_app
+from app import connections, create_app
 from app.extensions import db
 from app.faults import CANNOT_SAVE
 from tests.conftest import database_url, dispose_app, is_postgres, make_app
@@ -79,8 +80,8 @@ def test_a_terminated_postgresql_connection_is_replaced_transparently(tmp_path):
     api_id, code = api_game(client)
     assert client.get(f"/api/v1/games/{api_id}").status_code == 200       # a pooled connection now exists
     killer = create_engine(url)
-    with killer.begin() as conn:
-        killed = conn.execute(text("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+    with killer.begin() as conn:          # waits until the backends are gone, as after a server restart
+        killed = conn.execute(text("SELECT count(pg_terminate_backend(pid, 5000)) FROM pg_stat_activity "
                                    "WHERE application_name = 'treys-fault-test'")).scalar()
     killer.dispose()
     assert killed >= 1
@@ -89,6 +90,22 @@ def test_a_terminated_postgresql_connection_is_replaced_transparently(tmp_path):
     assert answer.status_code == 201
     dispose_app(app)
     assert os.environ.get("DATABASE_URL")
+
+
+@pytest.mark.skipif(not ON_POSTGRES, reason="SQLite has no connection to drop (run with DATABASE_URL)")
+def test_a_postgresql_connection_idle_too_long_is_pinged_and_replaced_when_it_does_not_answer(tmp_path,
+                                                                                             monkeypatch):
+    app = make_app(database_url(tmp_path / "unused.sqlite3"))
+    client = app.test_client()
+    api_id, _ = api_game(client)
+    pinged: list[bool] = []
+    monkeypatch.setattr(connections, "answers", lambda engine, dbapi_connection: pinged.append(True) and False)
+    assert client.get(f"/api/v1/games/{api_id}").status_code == 200 and pinged == []      # just used: no ping
+    later = time.monotonic() + connections.PING_AFTER_IDLE + 1
+    monkeypatch.setattr(connections.time, "monotonic", lambda: later)     # the pooled one has idled too long
+    assert client.get(f"/api/v1/games/{api_id}").status_code == 200      # and is replaced by a fresh one
+    assert pinged == [True]
+    dispose_app(app)
 
 
 class DeadlockDetected(Exception):
