@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from functools import partial
+from typing import NamedTuple
 
 from flask import flash, redirect, render_template, request, url_for
 from markupsafe import Markup
@@ -37,11 +38,22 @@ def game_page(game: Game, *, notice: str | None = None, status: int = 200):
     sheet = sheet_of(game)
     table = remembered(("sheet_html", game.id, game.version),
                        lambda: Markup(render_template("sheets/_sheet.html", sheet=sheet)))
+    parts = remembered(("page_parts", game.id, game.version), lambda: PageParts(
+        Markup(render_template("games/_correct_strip.html", game=game, sheet=sheet)),
+        Markup(render_template("games/_record.html", record=record))))
     return render_template(
-        "games/game.html", game=game, sheet=sheet, sheet_table=table, notice=notice,
+        "games/game.html", game=game, sheet=sheet, sheet_table=table, parts=parts, notice=notice,
         code=known_code(game),
         last_hand=len(sheet.rows), state=state, record=record,
     ), status
+
+
+class PageParts(NamedTuple):
+    """The parts of the game page rendered once per version besides the sheet: its buttons to correct a
+    hand, and its record of changes."""
+
+    correct_strip: Markup
+    record: Markup
 
 
 def page_state(game: Game) -> tuple:
