@@ -1,5 +1,7 @@
 """What a game looks like at one version, kept in memory: every write bumps Game.version, so an entry
-keyed by (kind, game id, version) can never be stale; old versions simply fall out (LRU)."""
+keyed by (kind, game id, version) can never be stale; old versions simply fall out (LRU). One kind is not
+keyed by version: ("row", game id), the game's row as this process last saved it, which app/handwrite.py's
+write checks against the database's version before trusting it."""
 from __future__ import annotations
 
 import threading
