@@ -140,10 +140,16 @@ def for_address(address: str):
 
 def braked_or_own(game_id, address, now, forgotten_before):
     """The game's brake rows that a right code must not skip: this address's own (a right code clears them)
-    and a wait on every address together (a SQL condition, for app/handwrite.py's guarded write)."""
+    and a wait on every address together (a SQL condition, for app/handwrite.py's guarded write, its values
+    from brake_values)."""
     waiting = and_(CodeBrake.address == EVERY_ADDRESS, CodeBrake.next_try_at > now,
                    CodeBrake.last_failure_at > forgotten_before)
     return select(CodeBrake.id).where(CodeBrake.game_id == game_id, or_(CodeBrake.address == address, waiting))
+
+
+def brake_values(address: str | None, now: datetime) -> dict:
+    """The values braked_or_own's condition binds for this address now."""
+    return {"address": short_address(address), "forgotten_before": now - FORGET_AFTER}
 
 
 def brake_rows(game_id: int, address: str) -> list:

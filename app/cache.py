@@ -62,3 +62,13 @@ def remembered(key, make: Callable[[], Any]) -> Any:
         value = make()
         cache.put(key, value)
     return value
+
+
+def keep_row(game_id: int, row: dict) -> None:
+    """Keep a game's row as this process just saved it (column: value), for app/handwrite.py."""
+    version_cache().put(("row", game_id), row)
+
+
+def kept_row(game_id: int) -> dict | None:
+    """The game's row as this process last saved it (maybe older than the database's: check its version)."""
+    return version_cache().get(("row", game_id))

@@ -9,7 +9,6 @@ state and next record line the last write at the game's version kept:
 """
 from __future__ import annotations
 
-import secrets
 from datetime import datetime
 from functools import cache
 
@@ -17,15 +16,15 @@ from sqlalchemy import (Connection, Select, and_, bindparam, cast, exists, inser
                         union_all, update)
 from sqlalchemy.exc import IntegrityError
 
-from app.brake import EVERY_ADDRESS, FORGET_AFTER, CodeBrake, braked_or_own, check_code_from, short_address
-from app.cache import version_cache
+from app.brake import EVERY_ADDRESS, CodeBrake, braked_or_own, brake_values, check_code_from, short_address
+from app.cache import keep_row, kept_row, version_cache
 from app.club.ending import ended_message
 from app.extensions import db
 from app.gamelog import Actor, actor_label, forget_record, kept_record, record_key
 from app.models import Game, GameEvent, Hand, HandEntry, utcnow
 from app.rules import EventRecord, GameState, TeamEntry
-from app.services import (GameError, check_not_deleted, check_version, guarded_write, next_hand, refuse,
-                          remember_state, stale, state_key, teams_key)
+from app.services import (GameError, check_not_deleted, check_table_code, check_version, guarded_write,
+                          next_hand, refuse, remember_state, stale, state_key, teams_key)
 
 GAME = Game.__table__
 #: The brake rows' columns, as app/brake.py reads them (no game column has these names).
@@ -116,10 +115,15 @@ def token_used(connection: Connection, game: GameRow, client_token: str) -> bool
 def known_game(game_id: int, code: str | None) -> GameRow | None:
     """The game's row as this process last wrote it, when the code is its table code (None otherwise: the
     read way checks it, counting a wrong code)."""
-    columns = version_cache().get(("row", game_id))
-    if columns is None or not code or not secrets.compare_digest(str(code).encode(), columns["table_code"].encode()):
+    columns = kept_row(game_id)
+    if columns is None:
         return None
-    return GameRow(columns)
+    game = GameRow(columns)
+    try:
+        check_table_code(game, code)
+    except GameError:
+        return None
+    return game
 
 
 def kept_state(game: GameRow) -> tuple[GameState, tuple[int, str | None]] | None:
@@ -140,20 +144,11 @@ def add_known_hand(connection: Connection, game: GameRow, entries: list[TeamEntr
     kept = kept_state(game)
     if kept is None or version not in (None, game.version):
         return None
-    state, following = kept
+    now = utcnow()
     try:
-        event, after = next_hand(game, state, entries)
+        return record_hand(connection, game, kept, entries, client_token, actor, now, brake_values(address, now))
     except GameError:
         return None
-    now = utcnow()
-    guard = {"address": short_address(address), "forgotten_before": now - FORGET_AFTER}
-    try:
-        written = write(connection, game, entries, event, after, client_token, actor, following, now, guard)
-    except IntegrityError:                  # the same token at the same moment, or a row written elsewhere
-        connection.rollback()
-        forget(game)
-        return None
-    return after if written else None
 
 
 @guarded_write
@@ -165,19 +160,26 @@ def add_hand(connection: Connection, game: GameRow, entries: list[TeamEntry], *,
     kept = kept_state(game)
     if kept is None or (client_token is not None and token_used(connection, game, client_token)):
         return None
-    state, following = kept
     check_version(game, version)
+    return record_hand(connection, game, kept, entries, client_token, actor, utcnow())
+
+
+def record_hand(connection: Connection, game: GameRow, kept: tuple[GameState, tuple[int, str | None]],
+                entries: list[TeamEntry], client_token: str | None, actor: Actor, now: datetime,
+                guard: dict | None = None) -> GameState | None:
+    """The engine's next hand on the kept state, written: the new state; 409 when the version was taken
+    first (or `guard` found something changed), None when a write with this token clashed (the full path
+    answers)."""
+    state, following = kept
     event, after = next_hand(game, state, entries)
     try:
-        written = write(connection, game, entries, event, after, client_token, actor, following, utcnow())
+        write(connection, game, entries, event, after, client_token, actor, following, now, guard)
     except IntegrityError:                  # the same token at the same moment, or a row written elsewhere
         connection.rollback()
         forget(game)
         if client_token is not None:
             return None
         raise stale(game) from None
-    if not written:
-        raise stale(game)
     return after
 
 
@@ -189,10 +191,10 @@ def forget(game: GameRow) -> None:
 
 def write(connection: Connection, game: GameRow, entries: list[TeamEntry], event: EventRecord, after: GameState,
           client_token: str | None, actor: Actor, following: tuple[int, str | None], now: datetime,
-          guard: dict | None = None) -> bool:
+          guard: dict | None = None) -> None:
     """Write the hand, its entries, its record line and the game's new version in one transaction, and keep
-    what the next write needs; False (nothing saved) when the version was taken first or `guard` (a known
-    game's write: address, forgotten_before) found something changed."""
+    what the next write needs; 409, nothing saved, when the version was taken first or `guard` (a known
+    game's write: brake.brake_values) found something changed."""
     over = after.game_over or ended_message(game, after) is not None
     finished_at = (game.finished_at or now) if over else None
     seq, opener = following
@@ -206,10 +208,9 @@ def write(connection: Connection, game: GameRow, entries: list[TeamEntry], event
                                                                                        guard is not None)
     if not written:
         connection.rollback()
-        return False
+        raise stale(game)
     connection.commit()
     keep(game, after, (seq + 1, opener), now, finished_at)
-    return True
 
 
 def in_one_statement(connection: Connection, values: dict, rows: list[dict], known: bool) -> bool:
@@ -248,4 +249,4 @@ def keep(game: GameRow, state: GameState, following: tuple[int, str | None], now
     game.version, game.updated_at, game.finished_at = game.version + 1, now, finished_at
     remember_state(game, state)
     version_cache().put(record_key(game), following)
-    version_cache().put(("row", game.id), Game.saved_row(game))
+    keep_row(game.id, Game.saved_row(game))

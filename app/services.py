@@ -17,7 +17,7 @@ from app.gamelog import (UNKNOWN_TABLET, Actor, forget_record, keep_record, reco
                          spoken_time)
 from app.extensions import db
 from app.models import Game, GameEvent, Hand, HandEntry, Player, Team, utcnow
-from app.cache import version_cache
+from app.cache import keep_row, version_cache
 from app.rules.operations import (do_abandon_game, do_add_hand, do_correct_hand, do_delete_game,
                                   do_end_game, do_remove_hand, do_reset_code)
 from app.rules import (EventRecord, GameState, Problem, Refusal, RuleSet, TeamEntry, get_ruleset, replay,
@@ -233,7 +233,7 @@ def commit(game: Game, state: GameState | None = None) -> None:
         session.expire_on_commit = True
     remember_state(game, state)
     keep_record(game)
-    version_cache().put(("row", game.id), game.saved_row())
+    keep_row(game.id, game.saved_row())
 
 
 #: PostgreSQL's answers when two transactions clash: deadlock detected, serialization failure.

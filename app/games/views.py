@@ -36,22 +36,22 @@ def game_page(game: Game, *, notice: str | None = None, status: int = 200):
     state, record = remembered(("page_state", game.id, game.version), lambda: page_state(game))
     notice = notice or ended_message(game, state)   # a session's game ended by its format (issue 7)
     sheet = sheet_of(game)
-    table = remembered(("sheet_html", game.id, game.version),
-                       lambda: Markup(render_template("sheets/_sheet.html", sheet=sheet)))
     parts = remembered(("page_parts", game.id, game.version), lambda: PageParts(
+        Markup(render_template("sheets/_sheet.html", sheet=sheet)),
         Markup(render_template("games/_correct_strip.html", game=game, sheet=sheet)),
         Markup(render_template("games/_record.html", record=record))))
     return render_template(
-        "games/game.html", game=game, sheet=sheet, sheet_table=table, parts=parts, notice=notice,
+        "games/game.html", game=game, sheet=sheet, parts=parts, notice=notice,
         code=known_code(game),
-        last_hand=len(sheet.rows), state=state, record=record,
+        last_hand=len(sheet.rows), state=state,
     ), status
 
 
 class PageParts(NamedTuple):
-    """The parts of the game page rendered once per version besides the sheet: its buttons to correct a
-    hand, and its record of changes."""
+    """The parts of the game page rendered once per version: the score table, the buttons to correct a
+    hand, and the record of changes."""
 
+    sheet_table: Markup
     correct_strip: Markup
     record: Markup
 
