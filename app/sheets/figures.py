@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Iterable
 
 from markupsafe import Markup, escape
 
 from app.formatting import points
+from app.sheets.metrics import spaces
 
 #: Advance widths in DejaVu Sans and DejaVu Sans Condensed, in 1/2048 em: a digit (all digits are as wide,
 #: and so is U+2007 FIGURE SPACE), a comma (and U+2008 PUNCTUATION SPACE), a minus sign, and U+202F
@@ -20,9 +20,6 @@ ADVANCE = {"normal": (1303, 651, 1716, 409), "condensed": (1172, 585, 1544, 368)
 FIGURE_SPACE, PUNCTUATION_SPACE, NARROW_SPACE, MINUS = "\u2007", "\u2008", "\u202f", "\u2212"
 #: The type size of the figures (pt), and so of the column widths.
 FIGURE_PT = 11.0
-#: A team's cell starts with a rule and padding (sheet_print.css, .t: border-left 2pt, padding-left 3pt):
-#: its first column is that much wider than its figures.
-TEAM_EDGE_PT = 5.0
 
 
 @dataclass(frozen=True)
@@ -52,16 +49,9 @@ class FigureColumn:
         """The column's width in points."""
         return self.units / 2048 * FIGURE_PT
 
-    def width(self, first: bool = False) -> str:
-        """The column's width for its <col> (the first of a team's holds the cell's edge too)."""
-        return f"{self.points + (TEAM_EDGE_PT if first else 0):.3f}pt"
-
-    def cell(self, value: int | None, bold: bool = False) -> Markup:
-        """The figure padded to the column's width (only spaces when there is none); `bold` (the totals
-        row) sets it in bold in a box as wide as the column, as bold digits are wider."""
+    def cell(self, value: int | None) -> Markup:
+        """The figure padded to the column's width (only spaces when there is none)."""
         text = points(value) if value is not None else ""
-        if bold and text:
-            return Markup('<b style="width:%.3fpt">%s</b>') % (self.points, text)
         digits, commas, negative = sum(c.isdigit() for c in text), text.count(","), text.startswith(MINUS)
         return Markup(escape(
             FIGURE_SPACE * (self.gap_figures + self.digits - digits)
@@ -110,7 +100,7 @@ def figure_columns(sheet) -> tuple[FigureColumn, ...]:
     return tuple(columns)
 
 
-#: The headings are set in bold 10pt (sheet_print.css, thead th), right-aligned over their columns by
+#: The headings are set in bold 10pt (sheet_print.css, .hb p), right-aligned over their columns by
 #: padding with spaces: each heading word's width, and the spaces', in 1/2048 em of DejaVu Sans Bold and
 #: DejaVu Sans Condensed Bold (tests/web/test_sheets_pdf.py checks them against the font files).
 HEADING_PT = 10.0
@@ -120,14 +110,7 @@ HEADING_UNITS = {
     "condensed": {"Bonus": 6391, "Cards": 5920, "Penal-": 6551, "ties": 3859, "Hand": 5416, "score": 5614,
                   "Total": 5278, "Next": 4861, "mini-": 5259, "mum": 5152, "minimum": 9646},
 }
-#: Spaces of fixed width in the bold faces: figure, punctuation, thin, hair, six-per-em, four-per-em,
-#: three-per-em, en space.
-SPACE_UNITS = {
-    "normal": {"\u2007": 1425, "\u2008": 778, "\u2009": 409, "\u200a": 204, "\u2006": 342, "\u2005": 512,
-               "\u2004": 675, "\u2002": 1024},
-    "condensed": {"\u2007": 1282, "\u2008": 700, "\u2009": 368, "\u200a": 183, "\u2006": 307, "\u2005": 460,
-                  "\u2004": 607, "\u2002": 921},
-}
+
 #: Each column's heading, line by line from the top (bottom-aligned: the last line is over the figures);
 #: three teams have narrower columns, and a third line.
 HEADING_LINES = {
@@ -136,28 +119,6 @@ HEADING_LINES = {
     "condensed": (("", "", "Bonus"), ("", "", "Cards"), ("", "Penal-", "ties"), ("", "Hand", "score"),
                   ("", "", "Total"), ("Next", "mini-", "mum")),
 }
-
-
-@lru_cache(maxsize=1)
-def _space_sums(stretch: str) -> tuple[tuple[int, str], ...]:
-    """Every run of up to three of the spaces below the widest, by width."""
-    runs = {0: ""}
-    for _ in range(3):
-        for size, text in list(runs.items()):
-            for char, advance in SPACE_UNITS[stretch].items():
-                runs.setdefault(size + advance, text + char)
-    return tuple(sorted(runs.items()))
-
-
-@lru_cache(maxsize=4096)
-def spaces(stretch: str, width: int) -> tuple[str, int]:
-    """Spaces as near as can be to `width` (1/2048 em of the heading type), and their width: as many
-    figure spaces as leave a little, then the best run of up to three spaces for the rest."""
-    figure = SPACE_UNITS[stretch][FIGURE_SPACE]
-    count = max(0, width // figure - 1)
-    rest = width - count * figure
-    size, text = min(_space_sums(stretch), key=lambda run: (abs(rest - run[0]), len(run[1])))
-    return FIGURE_SPACE * count + text, count * figure + size
 
 
 def heading_lines(columns) -> str:
@@ -173,17 +134,16 @@ def heading_lines(columns) -> str:
             word = words[line]
             if word:
                 start = round(right * scale) - HEADING_UNITS[stretch][word]
-                pad, size = spaces(stretch, max(0, start - position))
+                pad, size = spaces(stretch, max(0, start - position), "bold")
                 text += pad + word
                 position += size + HEADING_UNITS[stretch][word]
         lines.append(text)
     return "\n".join(lines)
 
 
-def figure_run(columns, values, bold: bool = False) -> Markup:
-    """A team's figures for one hand (or, `bold`, its totals: the total in bold), each padded to its column."""
-    return Markup("").join(column.cell(value, bold and column.heading == "Total")
-                           for column, value in zip(columns, values))
+def figure_run(columns, values) -> Markup:
+    """A team's figures for one hand, each padded to its column."""
+    return Markup("").join(column.cell(value) for column, value in zip(columns, values))
 
 
 def hand_figures(columns, cell) -> Markup:

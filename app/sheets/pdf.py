@@ -1,9 +1,9 @@
 """HTML to PDF with WeasyPrint, game sheets one or many, and their cache.
 
 A game's sheet has its own print markup (templates/sheets/_sheet_print.html) and stylesheet
-(static/css/sheet_print.css): few boxes, so WeasyPrint lays out a 40-hand game quickly; each hand's figures
-for a team are one run of text lined up under the headings (app/sheets/figures.py). The blank pad keeps
-the shared table and sheet.css.
+(static/css/sheet_print.css): few boxes, so WeasyPrint lays out a 40-hand game quickly; each hand is one block
+of text whose lines are padded to the columns (app/sheets/lines.py), its figures lined up under the headings
+(app/sheets/figures.py). The blank pad keeps the shared table and sheet.css.
 """
 from __future__ import annotations
 
@@ -23,7 +23,9 @@ from weasyprint.text.fonts import FontConfiguration
 
 from app.models import Game
 from app.cache import VersionCache, remembered, version_cache
-from app.sheets.figures import FIGURE_SPACE, figure_columns, figure_run, hand_figures, heading_lines
+from app.sheets.figures import figure_columns
+from app.sheets.lines import column_headings, printed_hands, totals_text
+from app.sheets.strips import strips_css
 from app.sheets.view import game_sheet
 from app.sheets.guard import bounded, collector_paused
 
@@ -61,13 +63,21 @@ def release_fonts() -> None:
     """Free WeasyPrint's fonts while Pango is still loaded: freed during the interpreter's own
     teardown instead, g_object_unref crashes the process as it exits (seen as a segfault)."""
     _parsed.cache_clear()
+    _strips.cache_clear()
     fonts.cache_clear()
     gc.collect()
 
 
-def stylesheet():
-    """The parsed stylesheet of a game's printed sheet (sheet_print.css) and the font configuration."""
-    return _parsed(PRINT_CSS, PRINT_CSS.stat().st_mtime), fonts()
+@lru_cache(maxsize=1)
+def _strips() -> CSS:
+    """The stylesheet of the sheet's rules and shading (app/sheets/strips.py), parsed once."""
+    return CSS(string=strips_css(), font_config=fonts())
+
+
+def stylesheets():
+    """The parsed stylesheets of a game's printed sheet (sheet_print.css and its strips) and the font
+    configuration."""
+    return [_parsed(PRINT_CSS, PRINT_CSS.stat().st_mtime), _strips()], fonts()
 
 
 def pad_stylesheet():
@@ -98,20 +108,21 @@ def sheets_html(games: Iterable[Game]) -> str:
     parts = []
     for game in games:
         sheet = game_sheet(game)
-        parts.append({"sheet": sheet, "played": local_time(sheet.date), "columns": figure_columns(sheet)})
+        columns = figure_columns(sheet)
+        parts.append({"sheet": sheet, "played": local_time(sheet.date), "hands": printed_hands(sheet, columns),
+                      "headings": column_headings(sheet, columns), "totals": totals_text(sheet, columns)})
     return render_template("sheets/game_sheet_pdf.html", parts=parts, printed=printed_now(),
-                           club=current_app.config["CLUB_NAME"], hand_figures=hand_figures,
-                           figure_run=figure_run, heading_lines=heading_lines, figure=FIGURE_SPACE)
+                           club=current_app.config["CLUB_NAME"])
 
 
 def sheet_documents(games: Iterable[Game]) -> list:
     """Each game's sheet laid out on its own, so its pages are numbered "Page 1 of N" by game (call with the
     collector paused)."""
-    css, font_config = stylesheet()
+    css, font_config = stylesheets()
     documents = []
     for game in games:
         documents.append(HTML(string=sheets_html([game]), base_url=str(ROOT)).render(
-            stylesheets=[css], font_config=font_config))
+            stylesheets=css, font_config=font_config))
         # The parsed page and its styles are garbage now, in reference cycles: collect them while they are
         # few and fresh, rather than in one pass over all the sheets when the collector is back on
         # (measured: that pass grows faster than the number of sheets).
@@ -144,8 +155,9 @@ def _code_stamp(*mtimes: float) -> str:
 
 
 def code_stamp() -> str:
-    """The fingerprint of what a sheet is made from besides the game."""
-    files = [SHEET_CSS, PRINT_CSS, *sorted(TEMPLATES.glob("*.html"))]
+    """The fingerprint of what a sheet is made from besides the game (stylesheets, templates, the code that
+    lays it out)."""
+    files = [SHEET_CSS, PRINT_CSS, *sorted(TEMPLATES.glob("*.html")), *sorted(Path(__file__).parent.glob("*.py"))]
     return _code_stamp(*(f.stat().st_mtime for f in files))
 
 

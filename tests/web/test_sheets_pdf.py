@@ -329,18 +329,6 @@ def test_forty_hand_game_prints_every_hand_total_and_the_winner(app, client, out
         assert points(team.total) in pages[-1]
 
 
-def test_print_markup_has_one_cell_per_team_and_hand(app):
-    from app.sheets.pdf import sheets_html
-    with app.app_context(), app.test_request_context():
-        game = sample_game("bolivia", hands=40, team_size=3, finished=False, seed=1)
-        html_text = sheets_html([game])
-    body = html_text[html_text.index("<tbody>"):html_text.index("</tbody>")]
-    cells = len(re.findall(r"<t[dh][ >]", body))
-    assert cells == 41 * 3                       # 40 hands and the totals: the hand, then one cell per team
-    assert len(re.findall(r"<(?:b|span|i|em|strong)[ >]", body)) == 2   # no inline boxes but the totals'
-    assert "nth-child" not in html_text
-
-
 def advance(text: str, stretch: str) -> int:
     """The width of a padded figure run in 1/2048 em, from the table of advances."""
     from app.sheets.figures import ADVANCE
@@ -373,7 +361,7 @@ def test_measured_widths_match_the_fonts():
     """The advance widths app/sheets/figures.py pads with are DejaVu's own (when its files are here to read)."""
     fonttools = pytest.importorskip("fontTools.ttLib")
     from pathlib import Path
-    from app.sheets.figures import ADVANCE, HEADING_UNITS, SPACE_UNITS
+    from app.sheets.figures import ADVANCE, HEADING_UNITS
     folder = Path("/usr/share/fonts/truetype/dejavu")
     if not folder.is_dir():
         pytest.skip("DejaVu fonts not at their Debian path")
@@ -392,5 +380,3 @@ def test_measured_widths_match_the_fonts():
         assert abs(width("\u2007\u202f") - minus) <= 4
         for word, units in HEADING_UNITS[stretch].items():
             assert width_bold(word) == units, word
-        for char, units in SPACE_UNITS[stretch].items():
-            assert width_bold(char) == units, hex(ord(char))
