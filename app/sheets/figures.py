@@ -11,13 +11,14 @@ from typing import Iterable
 from markupsafe import Markup, escape
 
 from app.formatting import points
-from app.sheets.metrics import spaces
+from app.sheets.metrics import spaces, width
 
-#: Advance widths in DejaVu Sans and DejaVu Sans Condensed, in 1/2048 em: a digit (all digits are as wide,
-#: and so is U+2007 FIGURE SPACE), a comma (and U+2008 PUNCTUATION SPACE), a minus sign, and U+202F
-#: NARROW NO-BREAK SPACE (a figure space and this one make a minus, to 4/2048 em).
-ADVANCE = {"normal": (1303, 651, 1716, 409), "condensed": (1172, 585, 1544, 368)}
 FIGURE_SPACE, PUNCTUATION_SPACE, NARROW_SPACE, MINUS = "\u2007", "\u2008", "\u202f", "\u2212"
+#: Advance widths in DejaVu Sans and DejaVu Sans Condensed, in 1/2048 em (app/sheets/metrics.py): a digit (all
+#: digits are as wide, and so is U+2007 FIGURE SPACE), a comma (and U+2008 PUNCTUATION SPACE), a minus sign,
+#: and U+202F NARROW NO-BREAK SPACE (a figure space and this one make a minus, to 4/2048 em).
+ADVANCE = {stretch: tuple(width(char, stretch) for char in ("0", ",", MINUS, NARROW_SPACE))
+           for stretch in ("normal", "condensed")}
 #: The type size of the figures (pt), and so of the column widths.
 FIGURE_PT = 11.0
 
@@ -100,17 +101,6 @@ def figure_columns(sheet) -> tuple[FigureColumn, ...]:
     return tuple(columns)
 
 
-#: The headings are set in bold 10pt (sheet_print.css, .hb p), right-aligned over their columns by
-#: padding with spaces: each heading word's width, and the spaces', in 1/2048 em of DejaVu Sans Bold and
-#: DejaVu Sans Condensed Bold (tests/web/test_sheets_pdf.py checks them against the font files).
-HEADING_PT = 10.0
-HEADING_UNITS = {
-    "normal": {"Bonus": 7103, "Cards": 6580, "Penal-": 7282, "ties": 4289, "Hand": 6020, "score": 6239,
-               "Total": 5867, "Next": 5403, "mini-": 5846, "mum": 5726, "minimum": 10722},
-    "condensed": {"Bonus": 6391, "Cards": 5920, "Penal-": 6551, "ties": 3859, "Hand": 5416, "score": 5614,
-                  "Total": 5278, "Next": 4861, "mini-": 5259, "mum": 5152, "minimum": 9646},
-}
-
 #: Each column's heading, line by line from the top (bottom-aligned: the last line is over the figures);
 #: three teams have narrower columns, and a third line.
 HEADING_LINES = {
@@ -119,6 +109,12 @@ HEADING_LINES = {
     "condensed": (("", "", "Bonus"), ("", "", "Cards"), ("", "Penal-", "ties"), ("", "Hand", "score"),
                   ("", "", "Total"), ("Next", "mini-", "mum")),
 }
+#: The headings are set in bold 10pt (sheet_print.css, .hb p), right-aligned over their columns by
+#: padding with spaces: each heading word's width in 1/2048 em of DejaVu Sans Bold and DejaVu Sans
+#: Condensed Bold (app/sheets/metrics.py).
+HEADING_PT = 10.0
+HEADING_UNITS = {stretch: {word: width(word, stretch, "bold") for column in lines for word in column if word}
+                 for stretch, lines in HEADING_LINES.items()}
 
 
 def heading_lines(columns) -> str:

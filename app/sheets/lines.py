@@ -73,12 +73,11 @@ def cell_words(cell: TeamCell) -> str:
         text = "WENT OUT CONCEALED: " if cell.concealed else "WENT OUT: "
     if not cell.melded:
         text += "NOT MELDED. "
-    listed = cell.sets + cell.threes
-    text += ", ".join(listed) if listed else ("No sets" if cell.melded else "")
+    text += cell.sets_words
     if cell.penalties:
         many = len(cell.penalties) > 1
         named = ", ".join(f"{name} {points(value)}" if many else name for name, value in cell.penalties)
-        text = (text + ". " if listed or cell.melded else text) + f"Penalt{'ies' if many else 'y'}: {named}"
+        text = (text + ". " if cell.sets_words else text) + f"Penalt{'ies' if many else 'y'}: {named}"
     return text.strip()
 
 
@@ -112,7 +111,7 @@ def printed_hand(row: SheetRow, columns, shaded: bool) -> PrintedHand:
     stretch, count = columns[0].stretch, len(row.cells)
     room = units(team_width_pt(count) - EDGE_PT - RIGHT_PT)
     hand = hand_column(row, stretch)
-    words = [metrics.wrap(cell_words(cell), room, stretch) if cell_words(cell) else [] for cell in row.cells]
+    words = [metrics.wrap(text, room, stretch) if text else [] for text in map(cell_words, row.cells)]
     parts = [[str(hand_figures(columns, cell)) for cell in row.cells]]
     if not metrics.measurable(hand[1]):
         parts.append([""] * count)
@@ -138,7 +137,7 @@ def column_headings(sheet: ScoreSheet, columns) -> str:
     labels[-2] = "Hand"
     lines = [" "]
     for label, heading in zip(labels, figure_lines + ["Sets and 3s"]):
-        line = "\u2008" + label if label else ""
+        line = LEAD + label if label else ""
         at = metrics.width(line, stretch, "bold")
         for index in range(count):
             pad, size = metrics.spaces(stretch, max(0, units(text_start_pt(index, count), HEADING_PT) - at), "bold")

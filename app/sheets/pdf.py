@@ -25,7 +25,7 @@ from app.models import Game
 from app.cache import VersionCache, remembered, version_cache
 from app.sheets.figures import figure_columns
 from app.sheets.lines import column_headings, printed_hands, totals_text
-from app.sheets.strips import strips_css
+from app.sheets.strips import columns_css
 from app.sheets.view import game_sheet
 from app.sheets.guard import bounded, collector_paused
 
@@ -63,21 +63,21 @@ def release_fonts() -> None:
     """Free WeasyPrint's fonts while Pango is still loaded: freed during the interpreter's own
     teardown instead, g_object_unref crashes the process as it exits (seen as a segfault)."""
     _parsed.cache_clear()
-    _strips.cache_clear()
+    _columns.cache_clear()
     fonts.cache_clear()
     gc.collect()
 
 
 @lru_cache(maxsize=1)
-def _strips() -> CSS:
-    """The stylesheet of the sheet's rules and shading (app/sheets/strips.py), parsed once."""
-    return CSS(string=strips_css(), font_config=fonts())
+def _columns() -> CSS:
+    """The stylesheet of the sheet's columns (app/sheets/strips.py), parsed once."""
+    return CSS(string=columns_css(), font_config=fonts())
 
 
 def stylesheets():
-    """The parsed stylesheets of a game's printed sheet (sheet_print.css and its strips) and the font
+    """The parsed stylesheets of a game's printed sheet (sheet_print.css and its columns) and the font
     configuration."""
-    return [_parsed(PRINT_CSS, PRINT_CSS.stat().st_mtime), _strips()], fonts()
+    return [_parsed(PRINT_CSS, PRINT_CSS.stat().st_mtime), _columns()], fonts()
 
 
 def pad_stylesheet():

@@ -1,11 +1,12 @@
-"""The printed sheet's rules and shading as images: each hand's block has one background strip, white or
-grey, with the teams' rules in black at their columns ("faux columns"), stretched down the block.
+"""The printed sheet's columns as a stylesheet: each block's rules and shading as one image, and where each
+team's name stands.
 
-One image per kind of block in the PDF, drawn once per block, where rules and shading as borders, colours
-or several background layers cost WeasyPrint a drawing group each (measured on a 40-hand sheet: two layers
-and a colour per hand 9 ms of the PDF's writing). The strips are made here from the widths in
-app/sheets/lines.py, so the rules always stand where the hands' text is padded to; app/sheets/pdf.py adds
-their stylesheet to sheet_print.css.
+Each hand's block has one background strip, white or grey, with the teams' rules in black at their columns
+("faux columns"), stretched down the block: one image per kind of block in the PDF, drawn once per block.
+Two rules as background layers and a colour per hand cost WeasyPrint two drawing groups and a fill each
+(measured on a 40-hand sheet: 9 ms of render and write, 6 ms of it writing). The strips and the name boxes
+are placed here from the widths in app/sheets/lines.py, so they always stand where the hands' text is padded
+to; app/sheets/pdf.py adds this stylesheet to sheet_print.css.
 """
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from functools import lru_cache
 
 from PIL import Image
 
-from app.sheets.lines import HAND_PX, LINE_PX, team_px
+from app.sheets.lines import EDGE_PT, HAND_PX, LINE_PX, team_px, team_width_pt, text_start_pt
 
 #: Image pixels per CSS pixel: a 2pt rule (8/3 px) is 8 of them.
 SCALE = 3
@@ -24,6 +25,8 @@ BLACK = (0, 0, 0)
 #: The shading of every other hand, and of the headings' band (sheet_print.css had them as colours).
 PLAIN, SHADED, HEADINGS = (255, 255, 255), (0xEB, 0xEB, 0xEB), (0xD8, 0xD8, 0xD8)
 TEAM_COUNTS = (2, 3)
+#: A team's name box ends this far short of the next team's rule.
+NAME_RIGHT_PT = 3.0
 
 
 def rule_columns(team_count: int) -> tuple[int, ...]:
@@ -46,12 +49,25 @@ def data_url(png: bytes) -> str:
     return "data:image/png;base64," + base64.b64encode(png).decode("ascii")
 
 
+def hex_colour(shade: tuple[int, int, int]) -> str:
+    """A shade as CSS writes it: '#ebebeb'."""
+    return "#" + "".join(f"{part:02x}" for part in shade)
+
+
+def name_boxes(count: int) -> list[str]:
+    """Where each team's name stands (sheet_print.css .tn): from its text's start to short of the next rule."""
+    room = team_width_pt(count) - EDGE_PT - NAME_RIGHT_PT
+    return [f".n{count} .tn {{ width: {room:g}pt; }}"] + [
+        f".n{count} .t{index + 1} {{ left: {text_start_pt(index, count):g}pt; }}" for index in range(count)]
+
+
 @lru_cache(maxsize=1)
-def strips_css() -> str:
-    """The stylesheet giving each hand's block, the totals and the headings' band its strip, for two and three
-    teams."""
-    rules = []
+def columns_css() -> str:
+    """The stylesheet of the sheet's columns, for two and three teams: each hand's block, the totals and the
+    headings' band its strip, each team's name its place; and a warning under a shaded hand its shade."""
+    rules = [f".warn.z {{ background-color: {hex_colour(SHADED)}; }}"]
     for count in TEAM_COUNTS:
         for selector, shade in ((".r", PLAIN), (".r.z", SHADED), (".r.tot", HEADINGS), (".hb", HEADINGS)):
             rules.append(f'.n{count} {selector} {{ background-image: url("{data_url(strip_png(count, shade))}"); }}')
+        rules += name_boxes(count)
     return "\n".join(rules)

@@ -44,6 +44,12 @@ class TeamCell:
         return sum(value for _, value in self.penalties) if self.penalties else None
 
     @property
+    def sets_words(self) -> str:
+        """The sets and 3s in words, 'Red Samba, Red 3s: 1'; 'No sets' for a melded team without any."""
+        listed = self.sets + self.threes
+        return ", ".join(listed) if listed else ("No sets" if self.melded else "")
+
+    @property
     def threes(self) -> tuple[str, ...]:
         """The 3s lines of the cell: 'Red 3s: 2', 'Black 3s in hand: 1'."""
         return tuple(line for line in (self.red_threes, self.black_threes) if line)
