@@ -2,28 +2,32 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+# Two stamps: `make run` installs the app's own dependencies only; `make test` adds the test extra.
+APP_STAMP := $(VENV)/.installed-app
+TEST_STAMP := $(VENV)/.installed-test
 PORT ?= 8015
 FAULT_PORT ?= 8109
 # waitress worker threads: see README "Speed and the score sheet" for the measurement behind 8
 THREADS ?= 8
 PG_URL ?= postgresql://postgres@127.0.0.1:5432/test
-# scratch database of the benchmarks on the same server (scripts/benchkit.py makes it when missing)
-BENCH_PG_URL ?= postgresql://postgres@127.0.0.1:5432/treys_bench
 
 .PHONY: venv system-deps db-upgrade run test test-all bench fault
 
 AXE := node_modules/axe-core/axe.min.js
 
-venv: $(STAMP)
+venv: $(TEST_STAMP)
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(STAMP): pyproject.toml | $(BIN)/python
+$(APP_STAMP): pyproject.toml setup.py | $(BIN)/python
 	$(BIN)/python -m pip install --upgrade pip
+	$(BIN)/python -m pip install -e .
+	touch $(APP_STAMP)
+
+$(TEST_STAMP): $(APP_STAMP)
 	$(BIN)/python -m pip install -e '.[test]'
-	touch $(STAMP)
+	touch $(TEST_STAMP)
 
 # Only the missing packages are installed: a machine whose nodejs already brings npm must not be
 # asked for Debian's npm package (the two conflict).
@@ -43,13 +47,15 @@ system-deps:
 		echo "Install them with: apt-get install$$missing"; \
 	fi
 
-db-upgrade: venv
-	$(BIN)/flask --app app db upgrade
+db-upgrade: $(APP_STAMP)
+	$(BIN)/treys migrate
 
-run: venv db-upgrade
-	$(BIN)/waitress-serve --host=0.0.0.0 --port=$(PORT) --threads=$(THREADS) --call app:create_app
+# `treys serve` migrates the database first and prints the address tablets open.
+run: $(APP_STAMP)
+	$(BIN)/treys serve --host 0.0.0.0 --port $(PORT) --threads $(THREADS)
 
-# axe-core for the accessibility checks of the browser tests (test-only, from package-lock.json)
+# test-only npm tools from package-lock.json: axe-core for the accessibility checks of the browser tests,
+# stylelint and eslint for the browser floor (tests/web/test_browser_floor.py)
 $(AXE): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $(AXE)
@@ -61,12 +67,10 @@ test-all: system-deps venv $(AXE)
 	env -u DATABASE_URL $(BIN)/python -m pytest -q
 	DATABASE_URL=$(PG_URL) $(BIN)/python -m pytest -q
 
+# the figures a club or a host cares about, each beside its anchor (scripts/bench_growth.py, bench_afternoon.py)
 bench: venv
-	@for script in scripts/bench_*.py; do \
-		[ -e "$$script" ] || continue; \
-		echo "== $$script"; \
-		THREADS=$(THREADS) BENCH_PG_URL=$(BENCH_PG_URL) $(BIN)/python "$$script" || exit 1; \
-	done
+	$(BIN)/python scripts/bench_growth.py
+	THREADS=$(THREADS) $(BIN)/python scripts/bench_afternoon.py
 
 fault: venv
 	$(BIN)/python scripts/fault_kill9.py --port $(FAULT_PORT)

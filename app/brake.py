@@ -1,4 +1,4 @@
-"""Brakes stored in the database: on guessing table codes, and on opening games in bulk.
+"""Brakes stored in the database: on guessing table codes or passwords, and on opening games in bulk.
 
 Both survive a restart and hold across threads and processes. Arithmetic: README, "Hardening".
 """
@@ -7,14 +7,16 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from flask import Flask, current_app, request
-from sqlalchemy import ForeignKey, Index, UniqueConstraint, and_, delete, func, insert, or_, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import ForeignKey, Index, UniqueConstraint, and_, case, delete, func, insert, or_, select, update
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Mapped, mapped_column
 
 from app.extensions import db
 from app.faults import answer
-from app.models import Game, utcnow
-from app.services import GameError, check_table_code, refuse
+from app.store.models import Game, utcnow
+from app.store.games import check_table_code
+from app.rules.refusal import Refusal, RefusalKind, refuse
 
 #: The row counting wrong codes for a game from every address together.
 EVERY_ADDRESS = "*"
@@ -24,6 +26,9 @@ FREE_PER_GAME = 20
 #: The first wait (seconds), doubled by each further wrong code, up to LONGEST_WAIT.
 FIRST_WAIT = 15
 LONGEST_WAIT = 600
+#: Wrong passwords allowed before a wait: for one organiser name, and from one address (several names).
+FREE_PER_ACCOUNT = 5
+FREE_LOGINS_PER_ADDRESS = 10
 #: Wrong codes are forgotten after this long without another one.
 FORGET_AFTER = timedelta(hours=1)
 #: Games one address may open per minute (the GAMES_PER_MINUTE setting overrides it).
@@ -41,6 +46,16 @@ class CodeBrake(db.Model):
     last_failure_at: Mapped[datetime] = mapped_column(default=utcnow)
     next_try_at: Mapped[datetime] = mapped_column(default=utcnow)
     __table_args__ = (UniqueConstraint("game_id", "address"),)
+
+
+class LoginBrake(db.Model):
+    """Wrong passwords for one organiser name ('name:margaret') or from one address ('address:10.0.0.7')."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    key: Mapped[str] = mapped_column(db.String(100), unique=True)
+    failures: Mapped[int] = mapped_column(default=0)
+    last_failure_at: Mapped[datetime] = mapped_column(default=utcnow)
+    next_try_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
 class GameOpened(db.Model):
@@ -64,30 +79,36 @@ def seconds_to_wait(game_id: int, address: str, now: datetime | None = None) -> 
     return brake_on(game_id, address, now)[0]
 
 
-def count_failure(conn, game_id: int, address: str, free: int, now: datetime) -> None:
-    """One more wrong code on a brake row (created when missing; reset when forgotten)."""
-    row = and_(CodeBrake.game_id == game_id, CodeBrake.address == address)
-    forgotten = CodeBrake.last_failure_at <= now - FORGET_AFTER
-    bumped = conn.execute(update(CodeBrake).where(row).values(
-        failures=db.case((forgotten, 1), else_=CodeBrake.failures + 1), last_failure_at=now))
-    if not bumped.rowcount:
-        try:
-            with conn.begin_nested():
-                conn.execute(insert(CodeBrake).values(game_id=game_id, address=address, failures=1,
-                                                      last_failure_at=now, next_try_at=now))
-        except IntegrityError:      # another thread created it meanwhile: count on it
-            conn.execute(update(CodeBrake).where(row).values(failures=CodeBrake.failures + 1))
-    failures = conn.scalar(select(CodeBrake.failures).where(row))
-    conn.execute(update(CodeBrake).where(row).values(
-        next_try_at=now + timedelta(seconds=wait_after(failures, free))))
+def count_on(conn, model, keys: dict, free: int, now: datetime) -> int:
+    """One more wrong guess on the brake row with these keys (a CodeBrake or LoginBrake), counted in one
+    atomic statement (the row made when missing, restarted when forgotten): the count after it, so that of
+    guesses sent at the same moment exactly `free` find the count still free. Its wait is set after."""
+    table = model.__table__
+    upsert = (postgresql_insert if conn.dialect.name == "postgresql" else sqlite_insert)(table)
+    forgotten = table.c.last_failure_at <= now - FORGET_AFTER
+    failures = conn.execute(upsert.values(**keys, failures=1, last_failure_at=now, next_try_at=now)
+                            .on_conflict_do_update(index_elements=list(keys), set_={
+                                "failures": case((forgotten, 1), else_=table.c.failures + 1),
+                                "last_failure_at": now}).returning(table.c.failures)).scalar_one()
+    until = now + timedelta(seconds=wait_after(failures, free))
+    row = and_(*(table.c[key] == value for key, value in keys.items()))
+    conn.execute(update(table).where(row, table.c.next_try_at < until).values(next_try_at=until))
+    return failures
 
 
-def record_failure(game_id: int, address: str, now: datetime | None = None) -> None:
-    """Count a wrong code against the address and against the game, in their own transaction."""
+def count_failure(conn, game_id: int, address: str, free: int, now: datetime) -> int:
+    """One more wrong code on a game's brake row: the count after it."""
+    return count_on(conn, CodeBrake, {"game_id": game_id, "address": address}, free, now)
+
+
+def record_failure(game_id: int, address: str, now: datetime | None = None) -> bool:
+    """Count a wrong code against the address and against the game, in their own transaction; True when
+    this code came beyond the wrong codes allowed (sent at the same moment as others: answer it 429)."""
     now = now or utcnow()
     with db.engine.begin() as conn:
-        count_failure(conn, game_id, address, FREE_PER_ADDRESS, now)
-        count_failure(conn, game_id, EVERY_ADDRESS, FREE_PER_GAME, now)
+        own = count_failure(conn, game_id, address, FREE_PER_ADDRESS, now)
+        every = count_failure(conn, game_id, EVERY_ADDRESS, FREE_PER_GAME, now)
+    return own > FREE_PER_ADDRESS or every > FREE_PER_GAME
 
 
 def forget_address(game_id: int, address: str) -> None:
@@ -117,15 +138,21 @@ def check_code_from(address: str | None, game: Game, code: str | None, rows: lis
     address = short_address(address)
     wait, own_rows = wait_and_own(brake_rows(game.id, address) if rows is None else rows, address)
     if wait:
-        raise refuse(429, f"Too many wrong table codes for this game. Please wait {in_words(wait)} and "
-                          "try again, or ask the organiser to let this tablet in.", "table_code")
+        raise too_many_codes(wait)
     try:
         check_table_code(game, code)
-    except GameError:
-        record_failure(game.id, address)
+    except Refusal:
+        if record_failure(game.id, address):      # beyond the allowance, sent with others at once
+            raise too_many_codes(FIRST_WAIT) from None
         raise
     if own_rows:                          # a right code clears this address's wrong ones (none: no write)
         forget_address(game.id, address)
+
+
+def too_many_codes(wait: int) -> Refusal:
+    """The answer while a tablet must wait after wrong codes."""
+    return refuse(RefusalKind.THROTTLED, f"Too many wrong table codes for this game. Please wait {in_words(wait)} and "
+                       "try again, or ask the organiser to let this tablet in.", "table_code")
 
 
 def short_address(address: str | None) -> str:
@@ -140,7 +167,7 @@ def for_address(address: str):
 
 def braked_or_own(game_id, address, now, forgotten_before):
     """The game's brake rows that a right code must not skip: this address's own (a right code clears them)
-    and a wait on every address together (a SQL condition, for app/handwrite.py's guarded write, its values
+    and a wait on every address together (a SQL condition for a guarded write, its values
     from brake_values)."""
     waiting = and_(CodeBrake.address == EVERY_ADDRESS, CodeBrake.next_try_at > now,
                    CodeBrake.last_failure_at > forgotten_before)
@@ -171,6 +198,38 @@ def wait_and_own(rows: list, address: str, now: datetime | None = None) -> tuple
 def brake_on(game_id: int, address: str, now: datetime | None = None) -> tuple[int, bool]:
     """(seconds this address must wait, whether it has wrong codes counted for this game) in one query."""
     return wait_and_own(brake_rows(game_id, address), address, now)
+
+
+def login_keys(name: str, address: str | None) -> dict[str, int]:
+    """The login brake rows a try counts on, with the wrong passwords each allows: the name's, the address's."""
+    return {f"name:{name.strip().lower().replace(chr(0), '')[:60]}": FREE_PER_ACCOUNT,
+            f"address:{short_address(address)}": FREE_LOGINS_PER_ADDRESS}
+
+
+def login_wait(keys: dict[str, int], now: datetime | None = None) -> int:
+    """Seconds to wait before the next password for this name from this address (0: go ahead)."""
+    now = now or utcnow()
+    rows = db.session.execute(select(LoginBrake.next_try_at, LoginBrake.last_failure_at).where(
+        LoginBrake.key.in_(list(keys)))).all()
+    until = max((row.next_try_at for row in rows if row.last_failure_at > now - FORGET_AFTER), default=None)
+    return max(0, int((until - now).total_seconds() + 0.999)) if until and until > now else 0
+
+
+def count_login_failure(keys: dict[str, int], now: datetime | None = None) -> bool:
+    """Count a wrong password on the name and the address (one atomic statement each); True when this one
+    came beyond the allowance (sent with others at once: answer it as braked)."""
+    now = now or utcnow()
+    with db.engine.begin() as conn:
+        beyond = [count_on(conn, LoginBrake, {"key": key}, free, now) > free for key, free in keys.items()]
+    return any(beyond)
+
+
+def forget_login_failures(keys: dict[str, int]) -> None:
+    """A right password clears the name's and the address's wrong ones (a read when there are none: signing in
+    to read a page writes nothing)."""
+    with db.engine.begin() as conn:
+        if conn.scalar(select(LoginBrake.key).where(LoginBrake.key.in_(list(keys))).limit(1)) is not None:
+            conn.execute(delete(LoginBrake).where(LoginBrake.key.in_(list(keys))))
 
 
 def games_opened_lately(address: str, now: datetime) -> int:

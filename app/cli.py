@@ -6,7 +6,7 @@ from flask.cli import AppGroup
 
 from app.brake import release_code_brake
 from app.extensions import db
-from app.models import Game
+from app.store.models import Game
 
 brake_cli = AppGroup("brake", help="The brake on guessing table codes.")
 

@@ -32,7 +32,27 @@ def instance_secret_key(instance_path: str) -> str:
 
 def whole_number(text: str | None, default: int) -> int:
     """A positive whole number from an environment variable, else the default."""
-    return int(text) if text and text.strip().isdigit() and int(text) > 0 else default
+    return int(text) if text and text.strip().isascii() and text.strip().isdigit() and int(text) > 0 else default
+
+
+def switched_on(text: str | None) -> bool:
+    """An environment variable set to 1, true, yes or on."""
+    return (text or "").strip().lower() in ("1", "true", "yes", "on")
+
+
+class ConfigError(ValueError):
+    """A setting that will not do, with a sentence saying what to give instead."""
+
+
+def public_url(text: str | None) -> str | None:
+    """PUBLIC_URL without its trailing slash (None when unset); a ConfigError unless it is an http(s) address."""
+    url = (text or "").strip().rstrip("/")
+    if not url:
+        return None
+    if not url.startswith(("http://", "https://")) or len(url.split("://", 1)[1]) == 0:
+        raise ConfigError(f"PUBLIC_URL is {url!r}: give the address tablets open, starting with http:// or "
+                          "https://, such as http://192.168.1.20:8015.")
+    return url
 
 
 def load_config(app) -> None:
@@ -44,8 +64,14 @@ def load_config(app) -> None:
             os.environ.get("DATABASE_URL") or default_db
         ),
         CLUB_NAME=os.environ.get("CLUB_NAME") or DEFAULT_CLUB_NAME,
+        # The address printed on table cards for tablets (None: this machine's LAN address and port).
+        PUBLIC_URL=public_url(os.environ.get("PUBLIC_URL")),
+        # The club's time zone, an IANA name (checked by the factory; empty: the machine's own zone).
+        TREYS_TIMEZONE=(os.environ.get("TREYS_TIMEZONE") or "").strip(),
         GAMES_PER_MINUTE=whole_number(os.environ.get("TREYS_GAMES_PER_MINUTE"), 10),
         JSON_SORT_KEYS=False,
+        # Player records and season ladders readable without logging in (off: organisers only).
+        RECORDS_PUBLIC=switched_on(os.environ.get("RECORDS_PUBLIC")),
         # A hand form may sit on a tablet for hours between deals: the token lives as long as the session.
         WTF_CSRF_TIME_LIMIT=None,
     )

@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 from flask import Flask, current_app, render_template
-from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.exc import DataError, DBAPIError, IntegrityError, InternalError, OperationalError
 from sqlalchemy.orm.exc import StaleDataError
 
-from app.errors import error_document, is_api_request
+from app.errors import error_document, handle_unexpected_exception, is_api_request
 from app.extensions import db
 
 CANNOT_SAVE = "The scores cannot be saved just now; tell the organiser."
@@ -36,7 +36,26 @@ def database_unavailable(error: DBAPIError):
     return answer(503, "Cannot save just now", CANNOT_SAVE, {"Retry-After": "30"})
 
 
-def changed_meanwhile(error: StaleDataError):
+#: PostgreSQL's SQLSTATE for a write in a read-only transaction (default_transaction_read_only, a standby).
+READ_ONLY = "25006"
+
+
+def internal_error(error: InternalError):
+    """A read-only PostgreSQL answers 503 like a read-only SQLite file; any other internal error is a bug."""
+    if getattr(error.orig, "sqlstate", None) == READ_ONLY:
+        return database_unavailable(error)
+    rolled_back()
+    return handle_unexpected_exception(error)
+
+
+def cannot_store(error: DataError):
+    """A value the database cannot hold (a NUL character in JSON text for PostgreSQL): 422, nothing saved."""
+    rolled_back()
+    return answer(422, "Cannot be stored", "This holds something the database cannot store (such as a NUL "
+                                           "character in a name). Nothing was saved: correct it and send again.")
+
+
+def changed_meanwhile(error: StaleDataError | IntegrityError):
     """Two tablets wrote the same game at once (e.g. one removed the hand the other corrected): 409."""
     rolled_back()
     return answer(409, "Changed meanwhile", CHANGED_MEANWHILE)
@@ -46,3 +65,6 @@ def register_fault_handlers(app: Flask) -> None:
     """Attach the handlers (more specific than the catch-all Exception handler)."""
     app.register_error_handler(OperationalError, database_unavailable)
     app.register_error_handler(StaleDataError, changed_meanwhile)
+    app.register_error_handler(IntegrityError, changed_meanwhile)     # two writers took the same unique key
+    app.register_error_handler(InternalError, internal_error)
+    app.register_error_handler(DataError, cannot_store)

@@ -4,12 +4,14 @@ from __future__ import annotations
 import os
 
 from flask import Flask, request
-from werkzeug.exceptions import RequestEntityTooLarge, UnsupportedMediaType
+from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, UnsupportedMediaType
 
 from app.faults import answer
 
 #: The largest request body read (a hand is under 2 KB; a whole new-game form under 4 KB).
 MAX_CONTENT_LENGTH = 1024 * 1024
+#: Pages that take a bigger body: a club's backup (a year of a big club is a few MB) restored on the records page.
+LARGER_BODIES = {"records.restore_upload": 64 * 1024 * 1024}
 #: A SECRET_KEY given by hand must be at least this many bytes in production.
 MIN_SECRET_BYTES = 32
 
@@ -23,6 +25,9 @@ HEADERS = {
 }
 #: Pages and answers that show a game's table code: browsers and proxies must not keep them.
 SHOWS_TABLE_CODE = {"games.game", "games.new_game", "games.enter_code", "api.create_game"}
+#: Blueprints whose every answer carries codes or personal data (the board, session pages, the sessions API,
+#: records, exports and backups): never kept by a browser or a proxy either.
+KEEPS_NOTHING = {"club", "club_api", "records"}
 
 
 class WeakSecretKey(RuntimeError):
@@ -48,9 +53,15 @@ def security_headers(response):
     """Every response: CSP without inline script, nosniff, no framing, same-origin referrers."""
     for name, value in HEADERS.items():
         response.headers.setdefault(name, value)
-    if request.endpoint in SHOWS_TABLE_CODE:
+    if request.endpoint in SHOWS_TABLE_CODE or request.blueprint in KEEPS_NOTHING:
         response.headers["Cache-Control"] = "no-store"
     return response
+
+
+def larger_body():
+    """Let the few pages that take a file bigger than a form read it (before CSRF reads the form)."""
+    if request.endpoint in LARGER_BODIES:
+        request.max_content_length = LARGER_BODIES[request.endpoint]
 
 
 def forms_only():
@@ -60,9 +71,19 @@ def forms_only():
                                    "under /api/v1. Nothing was saved.")
 
 
+def no_nul_characters():
+    """A NUL character in a form field or the address is no text anyone typed (PostgreSQL cannot even look
+    it up): 400, nothing read further."""
+    values = [*request.args.values(), *(request.form.values() if request.method == "POST" and not request.is_json
+                                        else ())]
+    if any("\x00" in value for value in values):
+        raise BadRequest("This form holds a character that is not text (a NUL character), so it was not "
+                         "read and nothing was saved.")
+
+
 def too_large(error: RequestEntityTooLarge):
     """A body over MAX_CONTENT_LENGTH: refused unread."""
-    megabytes = MAX_CONTENT_LENGTH // (1024 * 1024)
+    megabytes = (request.max_content_length or MAX_CONTENT_LENGTH) // (1024 * 1024)   # a page may allow more
     return answer(413, "Too large", f"This request is too large (over {megabytes} MB), so it was not read "
                                     "and nothing was saved.")
 
@@ -76,6 +97,8 @@ def init_security(app: Flask) -> None:
         app.config["SESSION_COOKIE_SECURE"] = True
         app.config["PREFERRED_URL_SCHEME"] = "https"
     check_secret_key(app)
+    app.before_request(larger_body)
     app.before_request(forms_only)
+    app.before_request(no_nul_characters)
     app.after_request(security_headers)
     app.register_error_handler(RequestEntityTooLarge, too_large)

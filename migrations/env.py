@@ -1,9 +1,14 @@
+"""Alembic's environment for Treys: on SQLite every migration runs whole, foreign keys off, checked, after a copy aside."""
 import logging
 from logging.config import fileConfig
+from pathlib import Path
 
+import click
 from flask import current_app
 
 from alembic import context
+
+from app.store import migrating
 
 # this is the Alembic Config object, which provides
 # access to the values within the .ini file in use.
@@ -93,14 +98,23 @@ def run_migrations_online():
     connectable = get_engine()
 
     with connectable.connect() as connection:
-        context.configure(
-            connection=connection,
-            target_metadata=get_metadata(),
-            **conf_args
-        )
-
-        with context.begin_transaction():
-            context.run_migrations()
+        if connection.dialect.name != "sqlite":
+            context.configure(connection=connection, target_metadata=get_metadata(), **conf_args)
+            with context.begin_transaction():
+                context.run_migrations()
+            return
+        # SQLite: foreign keys off (no ON DELETE CASCADE while batch mode rebuilds a table), the whole
+        # upgrade or downgrade in one transaction, no new dangling row at the end, and a copy aside first.
+        with migrating.sqlite_migration(connection):
+            context.configure(connection=connection, target_metadata=get_metadata(),
+                              transactional_ddl=True, transaction_per_migration=False, **conf_args)
+            database = connection.engine.url.database
+            if database and database != ":memory:" and not context.is_offline_mode():
+                folder = current_app.config.get("MIGRATION_COPY_FOLDER") or current_app.instance_path
+                migrating.copy_before_steps(context.get_context(), Path(database), Path(folder),
+                                            lambda line: click.echo(line, err=True))
+            with context.begin_transaction():
+                context.run_migrations()
 
 
 if context.is_offline_mode():

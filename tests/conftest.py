@@ -2,6 +2,7 @@
 
 import os
 import threading
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -98,42 +99,52 @@ def output_dir():
     return OUTPUT_DIR
 
 
-def live_database_url(tmp_path_factory) -> str:
-    """A database for the live server: its own SQLite file or PostgreSQL schema."""
+def live_database_url(tmp_path_factory, schema: str = LIVE_SCHEMA) -> str:
+    """A database for a live server: its own SQLite file or PostgreSQL schema."""
     url = database_url(tmp_path_factory.mktemp("live") / "live.sqlite3")
     if not is_postgres(url):
         return url
     engine = create_engine(url)
     with engine.begin() as conn:
-        conn.execute(text(f"DROP SCHEMA IF EXISTS {LIVE_SCHEMA} CASCADE"))
-        conn.execute(text(f"CREATE SCHEMA {LIVE_SCHEMA}"))
+        conn.execute(text(f"DROP SCHEMA IF EXISTS {schema} CASCADE"))
+        conn.execute(text(f"CREATE SCHEMA {schema}"))
     engine.dispose()
     separator = "&" if "?" in url else "?"
-    return f"{url}{separator}options=-csearch_path%3D{LIVE_SCHEMA}"
+    return f"{url}{separator}options=-csearch_path%3D{schema}"
 
 
-def drop_live_schema(url: str) -> None:
-    """Remove the live server's PostgreSQL schema."""
+def drop_live_schema(url: str, schema: str = LIVE_SCHEMA) -> None:
+    """Remove a live server's PostgreSQL schema."""
     engine = create_engine(url.split("?")[0])
     with engine.begin() as conn:
-        conn.execute(text(f"DROP SCHEMA IF EXISTS {LIVE_SCHEMA} CASCADE"))
+        conn.execute(text(f"DROP SCHEMA IF EXISTS {schema} CASCADE"))
     engine.dispose()
+
+
+@contextmanager
+def served(tmp_path_factory, schema: str = LIVE_SCHEMA, **config):
+    """An app with fresh tables served on 127.0.0.1 in a thread: yields (app, base URL)."""
+    url = live_database_url(tmp_path_factory, schema)
+    application = make_app(url, **config)
+    server = make_server("127.0.0.1", 0, application, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield application, f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join(timeout=10)
+        dispose_app(application)
+        if is_postgres(url):
+            drop_live_schema(url, schema)
 
 
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory):
     """Serve the app on 127.0.0.1 in a thread and yield its base URL."""
-    url = live_database_url(tmp_path_factory)
-    application = make_app(url, WTF_CSRF_ENABLED=True, GAMES_PER_MINUTE=10**6)  # browser tests open many games
-    server = make_server("127.0.0.1", 0, application, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join(timeout=10)
-    dispose_app(application)
-    if is_postgres(url):
-        drop_live_schema(url)
+    # browser tests open many games
+    with served(tmp_path_factory, WTF_CSRF_ENABLED=True, GAMES_PER_MINUTE=10**6) as (_, base_url):
+        yield base_url
 
 
 @pytest.fixture(scope="session")

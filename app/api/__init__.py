@@ -1,4 +1,4 @@
-"""The JSON API, version 1 (shared/spec/api.md)."""
+"""The JSON API, version 1."""
 from app.api.blueprint import bp
 from app.api import views  # noqa: F401  (registers the routes on bp)
 

@@ -1,12 +1,17 @@
 """A stored game as the API shows it, every figure re-scored by the engine."""
 from __future__ import annotations
 
+import secrets
+
 from flask import current_app
 
-from app.cache import version_cache
-from app.models import Game, Hand
+from app.store.cache import version_cache
+from app.store.models import Game, Hand
 from app.rules import GameState, dealer_for_hand
-from app.services import state_of
+
+
+#: Stands in for the hands in a game document until their JSON text is put in its place.
+HANDS_MARK = "hands-" + secrets.token_hex(16)
 
 
 def hand_document(state: GameState, number: int) -> dict:
@@ -28,9 +33,8 @@ def next_dealer(game: Game, state: GameState) -> dict | None:
     return {"team": team, "player": seat, "name": players[team][seat]}
 
 
-def game_document(game: Game, state: GameState | None = None, *, hands: bool = True) -> dict:
+def game_document(game: Game, state: GameState, *, hands: bool = True) -> dict:
     """The whole game: rule set, teams with totals and next minimums, every hand (unless not `hands`), the winner."""
-    state = state or state_of(game)
     teams = [{"name": name, "players": list(players), "progressive": total, "next_initial_meld_minimum": minimum}
              for name, players, total, minimum in zip(game.team_names, game.team_players, state.totals,
                                                       state.next_initial_meld_minimums)]
@@ -50,6 +54,8 @@ def game_document(game: Game, state: GameState | None = None, *, hands: bool = T
         "next_dealer": next_dealer(game, state),
         "closed": game.closed,
         "draw": state.draw,
+        "format": {"kind": state.format.kind.value, "hands": state.format.hands},
+        "outcome": state.outcome.as_dict(),
         "warnings": [warning.as_dict() for warning in state.warnings],
     }
 
@@ -76,20 +82,13 @@ def hands_json(game: Game, state: GameState) -> str:
     return "[" + ",".join(texts) + "]"
 
 
-def game_json(game: Game, state: GameState | None = None) -> str:
+def game_json(game: Game, state: GameState) -> str:
     """game_document as JSON text, its hands from hands_json (a long game costs little more than a short one)."""
-    state = state or state_of(game)
-    document = game_document(game, state, hands=False) | {"hands": None}
-    # written in one go, keys sorted as every JSON answer; the first '"hands":null' is that key (a quote
-    # inside a name is escaped, so no text can hold it)
-    return compact(document).replace('"hands":null', '"hands":' + hands_json(game, state), 1)
+    document = game_document(game, state, hands=False) | {"hands": HANDS_MARK}
+    # written in one go, keys sorted as every JSON answer; the mark is a random word no name can guess
+    return compact(document).replace(f'"{HANDS_MARK}"', hands_json(game, state), 1)
 
 
-def added_hand_json(game: Game, hand: Hand) -> str:
-    """The answer to a recorded hand, as JSON text: the hand and the game's new totals."""
-    return added_json(game, state_of(game), hand.number)
-
-
-def added_json(game, state: GameState, number: int) -> str:
-    """The answer to hand `number` recorded in a game now in `state` (a Game, or app/handwrite.py's GameRow)."""
-    return '{"game":' + game_json(game, state) + ',"hand":' + compact(hand_document(state, number)) + "}\n"
+def added_hand_json(game: Game, hand: Hand, state: GameState) -> str:
+    """The answer to a recorded hand, as JSON text: the hand and the game's new totals (`state`: after it)."""
+    return '{"game":' + game_json(game, state) + ',"hand":' + compact(hand_document(state, hand.number)) + "}\n"

@@ -8,6 +8,7 @@ from flask import request
 
 from app.rules import Problem, RuleSet, TeamEntry, get_ruleset, parse_teams, ruleset_ids, variation_problems
 from app.rules.parse import LARGEST_NUMBER, whole_number
+from app.rules.refusal import Refusal, RefusalKind
 
 NAME_LENGTH = 60        # Team.name and Player.name columns
 LABEL_LENGTH = 40       # Game.table_label column
@@ -17,15 +18,6 @@ NOT_AN_OBJECT = ("The request body must be a JSON object, sent with "
                  "'Content-Type: application/json'.")
 
 
-class Rejected(Exception):
-    """A request the API refuses before calling the engine: a status and every problem."""
-
-    def __init__(self, status: int, problems: list[Problem]):
-        super().__init__("; ".join(p.message for p in problems))
-        self.status = status
-        self.problems = problems
-
-
 def read_body() -> dict:
     """The request's JSON object; 400 for anything else (bad JSON, wrong type, far too deep)."""
     try:
@@ -33,14 +25,14 @@ def read_body() -> dict:
     except RecursionError:
         body = None
     if not isinstance(body, dict):
-        raise Rejected(400, [Problem(None, NOT_AN_OBJECT)])
+        raise Refusal(RefusalKind.BAD_REQUEST, [Problem(None, NOT_AN_OBJECT)])
     return body
 
 
 def refuse_problems(problems: list[Problem]) -> None:
     """Raise a 422 when there is any problem."""
     if problems:
-        raise Rejected(422, problems)
+        raise Refusal(RefusalKind.INVALID, problems)
 
 
 def unknown_fields(body: dict, known: Iterable[str], at: str = "") -> list[Problem]:
@@ -216,5 +208,5 @@ def version_argument(value: str | None) -> int | None:
     if value is None:
         return None
     if not value.isascii() or not value.isdigit() or len(value) > 9:
-        raise Rejected(422, [Problem("version", "'version' must be a whole number.")])
+        raise Refusal(RefusalKind.INVALID, [Problem("version", "'version' must be a whole number.")])
     return int(value)

@@ -3,57 +3,52 @@ from __future__ import annotations
 
 from flask import current_app, g, request, url_for
 
-from app import handwrite, services
+from app.store import games
 from app.api.blueprint import bp
-from app.api.documents import added_hand_json, added_json, game_document, game_json
-from app.api.inputs import (Rejected, game_request, hand_request, read_body, score_request,
-                            set_request, version_argument)
+from app.api.documents import added_hand_json, game_document, game_json
+from app.api.inputs import game_request, hand_request, read_body, score_request, set_request, version_argument
 from app.extensions import db
-from app.gamelog import API, event_document, events_of
-from app.models import Game
+from app.store.gamelog import API, event_document, events_of
+from app.store.models import Game
 from app.rules import (InvalidHand, Problem, RulesetError, all_rulesets, check_set, describe_ruleset, get_ruleset,
                        score_hand)
-from app.services import GameError
-from app.cache import remembered, version_cache
-from app.sheets.loading import game_stamp, load_whole_game
+from app.store.cache import remembered, version_cache
+from app.sheets.loading import checked_state, game_stamp
 from app.brake import check_code_from
+from app.errors import refusal_document, status_of
+from app.rules.refusal import Refusal, RefusalKind
 
 GAME = "<int:game_id>"      # ids beyond a database integer: get_game answers "There is no game number"
 HAND = GAME + "/hands/<int:number>"
 
 
-def error_answer(status: int, problems: list[Problem]):
-    """The contract's error shape; a 409 also shows the game as it is now."""
+def error_answer(refusal: Refusal):
+    """The contract's error shape, nothing stored; a conflict also shows the game as it is now."""
     db.session.rollback()
-    body = {"errors": [problem.as_dict() for problem in problems]}
+    body = refusal_document(refusal)
     game = g.get("api_game")
-    if status == 409 and game is not None:
-        body["game"] = game_document(db.session.get(Game, game.id))
-    return body, status
+    if refusal.kind is RefusalKind.CONFLICT and game is not None:
+        game = db.session.get(Game, game.id)
+        body["game"] = game_document(game, games.state_of(game))
+    return body, status_of(refusal)
 
 
-@bp.errorhandler(Rejected)
-def rejected(error: Rejected):
-    """A request refused before the engine or the store was asked."""
-    return error_answer(error.status, error.problems)
-
-
-@bp.errorhandler(GameError)
-def game_error(error: GameError):
-    """A write the game store refused; nothing was stored."""
-    return error_answer(error.status, error.problems)
+@bp.errorhandler(Refusal)
+def refused(error: Refusal):
+    """A request refused by its reading, the engine or the game store."""
+    return error_answer(error)
 
 
 @bp.errorhandler(RecursionError)
 def too_deep(error: RecursionError):
     """A body nested so deeply that it cannot be read."""
-    return error_answer(400, [Problem(None, "The request body is nested far too deeply to read.")])
+    return error_answer(Refusal(RefusalKind.BAD_REQUEST, [Problem(None, "The request body is nested far too deeply to read.")]))
 
 
 def load_game(game_id: int, *, writing: bool = False, whole: bool = True) -> Game:
     """The game (404 when unknown), read whole or without its hands; a write also needs X-Table-Code (403)."""
-    game = load_whole_game(game_id) if whole else services.game_to_write(game_id)
-    services.check_not_deleted(game)
+    game = games.get_game(game_id) if whole else games.game_to_write(game_id)
+    games.check_not_deleted(game)
     g.api_game = game
     if writing:
         check_code_from(request.remote_addr, game, request.headers.get("X-Table-Code"))
@@ -72,7 +67,7 @@ def ruleset(ruleset_id: str):
     try:
         return describe_ruleset(get_ruleset(ruleset_id)).as_dict()
     except RulesetError as error:
-        raise Rejected(404, [Problem(None, p.message) for p in error.problems]) from None
+        raise Refusal(RefusalKind.NOT_FOUND, [Problem(None, p.message) for p in error.problems]) from None
 
 
 @bp.post("/score")
@@ -82,7 +77,7 @@ def score():
     try:
         return score_hand(ruleset, entries, totals, target).as_dict()
     except InvalidHand as error:
-        raise Rejected(422, error.problems) from None
+        raise Refusal(RefusalKind.INVALID, error.problems) from None
 
 
 @bp.post("/sets/check")
@@ -91,7 +86,7 @@ def set_check():
     ruleset, cards = set_request(read_body())
     verdict = check_set(ruleset, cards)
     if verdict.set_type is None:
-        raise Rejected(422, list(verdict.problems))
+        raise Refusal(RefusalKind.INVALID, list(verdict.problems))
     return {"ruleset": ruleset.id, "cards": " ".join(str(card) for card in verdict.cards),
             "type": verdict.set_type.id, "name": verdict.set_type.name,
             "bonus": verdict.set_type.bonus, "points": verdict.points}
@@ -100,8 +95,8 @@ def set_check():
 @bp.post("/games")
 def create_game():
     """Open a game; the answer carries the table code a tablet needs to write to it."""
-    game = services.create_game(**game_request(read_body()))
-    document = game_document(game)
+    game = games.create_game(**game_request(read_body()))
+    document = game_document(game, games.state_of(game))
     document["table_code"] = game.table_code
     return document, 201, {"Location": url_for("api.game", game_id=game.id)}
 
@@ -112,41 +107,21 @@ def game(game_id: int):
     stamp = game_stamp(game_id)
     body = version_cache().get(("api", game_id, stamp.version)) if stamp else None
     if body is None:
-        game = load_game(game_id)
-        body = remembered(("api", game.id, game.version), lambda: game_json(game))
+        game = load_game(game_id, whole=False)     # its state is kept by the write that made its version
+        body = remembered(("api", game.id, games.shown_version(game)), lambda: game_json(game, checked_state(game)))
     return json_answer(body, 200)
 
 
 @bp.post(f"/games/{GAME}/hands")
 def add_hand(game_id: int):
     """Record the next hand; the same client_token again answers the hand already recorded."""
-    code, address = request.headers.get("X-Table-Code"), request.remote_addr
-    with handwrite.connect() as connection:            # one connection, no ORM session: app/handwrite.py
-        game, state = known_write(connection, game_id, code, address)
-        if state is None:
-            game = g.api_game = handwrite.game_row(connection, game_id, address, code)
-            entries, token, version = hand_request(read_body(), correcting=False)
-            state = handwrite.add_hand(connection, game, entries, client_token=token, version=version, actor=API)
-    if state is not None:
-        return json_answer(added_json(game, state, len(state.hands)), 201)
-    game = g.api_game = services.game_to_write(game_id)        # nothing kept, or the token was used before
-    hand, created = services.add_hand(game, entries, client_token=token, version=version, actor=API)
-    return json_answer(added_hand_json(game, hand), 201 if created else 200)
-
-
-def known_write(connection, game_id: int, code: str | None, address: str | None):
-    """(game, its new state) when the game was known in memory and the hand saved the quick way; (None, None)
-    otherwise: the read way answers, refusals included."""
-    game = handwrite.known_game(game_id, code)
-    if game is None:
-        return None, None
-    try:
-        entries, token, version = hand_request(read_body(), correcting=False)
-    except Rejected:
-        return None, None
-    g.api_game = game
-    return game, handwrite.add_known_hand(connection, game, entries, client_token=token, version=version,
-                                          address=address, actor=API)
+    game = load_game(game_id, writing=True, whole=False)
+    entries, token, version = hand_request(read_body(), correcting=False)
+    added = games.add_hand(game, entries, client_token=token, version=version, actor=API)
+    if not added.created:   # saved before, perhaps by a try racing this one after the game was read: read it again
+        game = g.api_game = games.game_to_write(game_id)
+        return json_answer(added_hand_json(game, added.hand, games.state_of(game)), 200)
+    return json_answer(added_hand_json(game, added.hand, added.state), 201)
 
 
 def json_answer(text: str, status: int):
@@ -159,8 +134,8 @@ def correct_hand(game_id: int, number: int):
     """Correct a hand; every later total, minimum and the winner follow."""
     game = load_game(game_id, writing=True)
     entries, _, version = hand_request(read_body(), correcting=True)
-    services.correct_hand(game, number, entries, version=version, actor=API)
-    return game_document(game)
+    games.correct_hand(game, number, entries, version=version, actor=API)
+    return game_document(game, games.state_of(game))
 
 
 @bp.delete(f"/games/{HAND}")
@@ -168,18 +143,18 @@ def remove_hand(game_id: int, number: int):
     """Remove the last hand (an optional ?version=N guards against a stale view)."""
     game = load_game(game_id, writing=True)
     version = version_argument(request.args.get("version"))
-    services.remove_last_hand(game, number, version=version, actor=API)
-    return game_document(game)
+    games.remove_last_hand(game, number, version=version, actor=API)
+    return game_document(game, games.state_of(game))
 
 
 @bp.get(f"/games/{GAME}/events")
 def events(game_id: int):
     """The game's record: every change, oldest first (also of a deleted game: the record stays)."""
-    game = services.get_game(game_id)
+    game = games.get_game(game_id)
     return {"game": game.id, "events": [event_document(event) for event in events_of(game)]}
 
 
-CLOSINGS = {"end": services.end_game, "abandon": services.abandon_game}
+CLOSINGS = {"end": games.end_game, "abandon": games.abandon_game}
 
 
 @bp.post(f"/games/{GAME}/<any(end, abandon):action>")
@@ -188,7 +163,7 @@ def close(game_id: int, action: str):
     game = load_game(game_id, writing=True)
     version = version_argument(request.args.get("version"))
     event = CLOSINGS[action](game, version=version, actor=API)
-    return {"event": event_document(event), "game": game_document(game)}
+    return {"event": event_document(event), "game": game_document(game, games.state_of(game))}
 
 
 @bp.delete(f"/games/{GAME}")
@@ -196,5 +171,5 @@ def delete_game(game_id: int):
     """Delete a game started by mistake (only with no hands); its record stays."""
     game = load_game(game_id, writing=True)
     version = version_argument(request.args.get("version"))
-    event = services.delete_game(game, version=version, actor=API)
+    event = games.delete_game(game, version=version, actor=API)
     return {"event": event_document(event)}

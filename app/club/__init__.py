@@ -1,1 +1,5 @@
-"""The club afternoon (issue 7): organisers, the club's players, sessions, the board and results."""
+"""The club afternoon: organisers, the club's players, sessions, the board and results."""
+from app.club.blueprint import api_bp, bp
+from app.club import accounts, api, board, pages  # noqa: F401  (each adds its routes)
+
+__all__ = ["api_bp", "bp"]

@@ -2,17 +2,18 @@
 from __future__ import annotations
 
 from flask import abort, flash, redirect, render_template, request, url_for
-from flask_login import login_user, logout_user
+from flask_login import current_user, login_required, login_user, logout_user
 
-from app.club.auth import account_problems, add_organiser, check_login, has_organiser
+from app.club.auth import (SetupDone, account_problems, add_organiser, change_password, check_login, end_sessions,
+                           has_organiser)
+from app.rules.refusal import Refusal
 from app.club.blueprint import bp
+from app.reading import safe_redirect
 
 
 def safe_target(target: str | None) -> str:
     """Where to go after logging in: a page of this site, else the club page."""
-    if target and target.startswith("/") and not target.startswith("//") and "\\" not in target:
-        return target
-    return url_for("club.index")
+    return safe_redirect(target, url_for("club.index"))
 
 
 @bp.route("/setup", methods=["GET", "POST"])
@@ -28,9 +29,16 @@ def setup():
         if password != (request.form.get("confirm") or ""):
             problems.append("The two passwords differ: type the same password twice.")
         if not problems:
-            login_user(add_organiser(name, password))
-            flash(f"Welcome, {name}: your organiser account is ready.", "success")
-            return redirect(url_for("club.index"))
+            try:
+                organiser = add_organiser(name, password, founder=True)
+            except SetupDone:
+                abort(404, "Setup is done: an organiser account exists. Log in instead.")
+            except ValueError as error:
+                problems = [str(error)]
+            else:
+                login_user(organiser)
+                flash(f"Welcome, {name}: your organiser account is ready.", "success")
+                return redirect(url_for("club.index"))
     return render_template("club/setup.html", name=name, problems=problems), 422 if problems else 200
 
 
@@ -39,20 +47,50 @@ def login():
     """Log in as an organiser."""
     if not has_organiser():
         return redirect(url_for("club.setup"))
-    error = None
+    error, status = None, 200
     name = (request.form.get("name") or "").strip()
     if request.method == "POST":
-        organiser = check_login(name, request.form.get("password") or "")
-        if organiser is not None:
-            login_user(organiser)
-            return redirect(safe_target(request.args.get("next")))
-        error = "That name and password do not match an organiser. Check them and try again."
-    return render_template("club/login.html", name=name, error=error), 401 if error else 200
+        try:
+            organiser = check_login(name, request.form.get("password") or "")
+        except Refusal as refusal:          # too many wrong passwords: wait
+            organiser, error, status = None, str(refusal), 429
+        else:
+            if organiser is not None:
+                login_user(organiser)
+                return redirect(safe_target(request.args.get("next")))
+            error, status = "That name and password do not match an organiser. Check them and try again.", 401
+    return render_template("club/login.html", name=name, error=error), status
 
 
 @bp.post("/logout")
 def logout():
-    """Log out."""
+    """Log out: the session ends on the server too (a copy of the cookie no longer works), and so does every
+    other session of the account."""
+    if current_user.is_authenticated:
+        end_sessions(current_user._get_current_object())
     logout_user()
     flash("You are logged out.", "info")
     return redirect(url_for("games.home"))
+
+
+@bp.route("/club/password", methods=["GET", "POST"])
+@login_required
+def password():
+    """Change the organiser's password: every other browser logged in as them is logged out."""
+    problems: list[str] = []
+    if request.method == "POST":
+        new = request.form.get("password") or ""
+        if not current_user.check_password(request.form.get("current") or ""):
+            problems.append("The current password is not right.")
+        if new != (request.form.get("confirm") or ""):
+            problems.append("The two new passwords differ: type the same password twice.")
+        if not problems:
+            try:
+                change_password(current_user, new)
+            except ValueError as error:
+                problems.append(str(error))
+            else:
+                login_user(current_user._get_current_object())   # this browser goes on with the new generation
+                flash("Your password is changed. Other browsers logged in as you are logged out.", "success")
+                return redirect(url_for("club.index"))
+    return render_template("club/password.html", problems=problems), 422 if problems else 200

@@ -1,37 +1,38 @@
-"""The session endpoints of the JSON API (issue 7): open a session, read it, call time."""
+"""The session endpoints of the JSON API: open a session, read it, call time."""
 from __future__ import annotations
-
-from datetime import date
 
 from flask import request
 
-from app.club.auth import api_organiser
+from app.club.auth import api_organiser, organiser_actor
 from app.club.blueprint import api_bp
-from app.club.clock import call_time, results, tables, tick
+from app.clubtime import club_today
+from app.club.clock import call_time, results, tables, time_is_called
 from app.club.members import clean_name
-from app.club.models import ClubSession
+from app.store.club_models import ClubSession
 from app.club.sessions import SessionRequest, mark_here, open_session, request_problems, start_round
 from app.extensions import db
 from app.rules import Problem, get_ruleset, seat_order
 from app.rules.draw import draw_problems
-from app.services import GameError, refuse
+from app.store.sessionlog import SessionEventKind, save_session_change
+from app.rules.refusal import Refusal, RefusalKind, refuse
+from app.errors import refusal_document, status_of
 
 SESSION = "<int(max=2147483647):session_id>"
 
 
-@api_bp.errorhandler(GameError)
-def refused(error: GameError):
+@api_bp.errorhandler(Refusal)
+def refused(error: Refusal):
     """A refusal: every problem, nothing stored; 401 asks for the organiser's name and password."""
     db.session.rollback()
-    headers = {"WWW-Authenticate": 'Basic realm="Treys organiser"'} if error.status == 401 else {}
-    return {"errors": [problem.as_dict() for problem in error.problems]}, error.status, headers
+    headers = {"WWW-Authenticate": 'Basic realm="Treys organiser"'} if error.kind is RefusalKind.UNAUTHORISED else {}
+    return refusal_document(error), status_of(error), headers
 
 
 def body() -> dict:
     """The request's JSON object, or a 400 refusal."""
     data = request.get_json(silent=True)
     if not isinstance(data, dict):
-        raise refuse(400, "The body must be a JSON object.")
+        raise refuse(RefusalKind.BAD_REQUEST, "The body must be a JSON object.")
     return data
 
 
@@ -60,7 +61,7 @@ def session_request(data: dict) -> tuple[SessionRequest, list[str], list[Problem
         pairs, problems = [], problems + [Problem("pairs", "'pairs' must be a list of pairs of names.")]
     players, player_problems = names_list(data.get("players"), "players")
     ends_at = fmt.get("ends_at")
-    req = SessionRequest(date.today(), str(data.get("ruleset", "")), variations, fmt.get("kind"),
+    req = SessionRequest(club_today(), str(data.get("ruleset", "")), variations, fmt.get("kind"),
                          fmt.get("hands"), ends_at if isinstance(ends_at, str) else None,
                          data.get("partners", "random"),
                          tuple(tuple(clean_name(n) for n in p) for p in pairs))
@@ -83,13 +84,15 @@ def table_document(view) -> dict:
 @api_bp.post("/sessions")
 def create_session():
     """Open a session with its players and draw the first round; 201 with the tables."""
-    api_organiser()
+    by = api_organiser()
     req, players, problems = session_request(body())
     if problems:
-        raise GameError(422, problems)
+        raise Refusal(RefusalKind.INVALID, problems)
     session = open_session(req)
     mark_here(session, players)
-    start_round(session)
+    games = start_round(session)
+    save_session_change(session, SessionEventKind.ROUND_DRAWN, organiser_actor(by),
+                        f"Session opened with {len(players)} players; round 1: {len(games)} tables drawn.")
     return {"id": session.id, "tables": [table_document(v) for v in tables(session)],
             "sitting_out": list(session.sitting_out)}, 201
 
@@ -98,7 +101,7 @@ def load(session_id: int) -> ClubSession:
     """The session, or a 404 refusal."""
     session = db.session.get(ClubSession, session_id)
     if session is None:
-        raise refuse(404, f"There is no session number {session_id}.")
+        raise refuse(RefusalKind.NOT_FOUND, f"There is no session number {session_id}.")
     return session
 
 
@@ -107,11 +110,10 @@ def read_session(session_id: int):
     """The tables with each game's totals, hands, minutes since the last entry and winner; the results."""
     api_organiser()
     session = load(session_id)
-    tick(session)
     return {"id": session.id, "date": session.played_on.isoformat(), "ruleset": session.ruleset_id,
             "variations": dict(session.variations),
             "format": {"kind": session.format_kind, "hands": session.format_hands, "ends_at": session.ends_at},
-            "round": session.round, "time_called": session.time_called_at is not None,
+            "round": session.round, "time_called": time_is_called(session),
             "sitting_out": list(session.sitting_out),
             "tables": [v.as_dict() for v in tables(session)],
             "results": [s.as_dict() for s in results(session)]}
@@ -120,9 +122,9 @@ def read_session(session_id: int):
 @api_bp.post(f"/sessions/{SESSION}/call-time")
 def call_time_api(session_id: int):
     """Call time: ends every game that has its last hand in; answers which tables still owe one."""
-    api_organiser()
+    organiser = api_organiser()
     session = load(session_id)
-    owing = call_time(session)
+    owing = call_time(session, organiser_actor(organiser))
     views = tables(session)
     return {"time_called": True, "owing": owing,
             "ended": [v.label for v in views if v.outcome.over],

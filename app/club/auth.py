@@ -2,16 +2,22 @@
 from __future__ import annotations
 
 import os
+from functools import cache, wraps
 
 import click
-from flask import Flask, request
+from flask import Flask, current_app, request
 from flask.cli import AppGroup
-from flask_login import LoginManager, current_user
-from sqlalchemy import func, select
+from flask_login import LoginManager, current_user, login_required
+from sqlalchemy import func, select, update
+from sqlalchemy.exc import IntegrityError
+from werkzeug.security import check_password_hash, generate_password_hash
 
-from app.club.models import Organiser
+from app.store.club_models import Organiser
 from app.extensions import db
-from app.services import refuse
+from app.brake import count_login_failure, forget_login_failures, in_words, login_keys, login_wait
+from app.reading import ascii_digits
+from app.store.gamelog import Actor
+from app.rules.refusal import Refusal, RefusalKind, refuse
 
 login_manager = LoginManager()
 login_manager.login_view = "club.login"
@@ -23,9 +29,38 @@ MIN_PASSWORD = 8
 
 
 @login_manager.user_loader
-def load_organiser(organiser_id: str) -> Organiser | None:
-    """The organiser kept in the browser's session."""
-    return db.session.get(Organiser, int(organiser_id)) if organiser_id.isdigit() else None
+def load_organiser(kept: str) -> Organiser | None:
+    """The organiser kept in the browser's session ('id.generation'), while that login still counts (logging
+    out or a new password moved the account's generation on: every older session is over)."""
+    organiser_id, _, generation = kept.partition(".")
+    if not (ascii_digits(organiser_id) and ascii_digits(generation) and len(kept) < 20):
+        return None
+    organiser = db.session.get(Organiser, int(organiser_id))
+    return organiser if organiser is not None and organiser.session_generation == int(generation) else None
+
+
+def end_sessions(organiser: Organiser) -> None:
+    """End every browser session of the account (its generation moves on, in one statement)."""
+    db.session.execute(update(Organiser).where(Organiser.id == organiser.id).values(
+        session_generation=Organiser.session_generation + 1))
+    db.session.commit()
+
+
+@cache
+def dummy_hash() -> str:
+    """A password hash to check when no account has the name: an unknown name takes as long as a wrong
+    password (the time would otherwise tell which names are organisers)."""
+    return generate_password_hash("not an organiser's password")
+
+
+def public_records(view):
+    """A page of the club's records: readable by anyone when RECORDS_PUBLIC is on, else organisers only."""
+    guarded = login_required(view)
+
+    @wraps(view)
+    def page(*args, **kwargs):
+        return (view if current_app.config.get("RECORDS_PUBLIC") else guarded)(*args, **kwargs)
+    return page
 
 
 def has_organiser() -> bool:
@@ -33,12 +68,29 @@ def has_organiser() -> bool:
     return db.session.scalar(select(func.count()).select_from(Organiser)) > 0
 
 
-def check_login(name: str, password: str) -> Organiser | None:
-    """The organiser with this name and password, else None."""
-    organiser = db.session.scalar(select(Organiser).where(Organiser.name == (name or "").strip()))
-    if organiser is not None and organiser.check_password(password or ""):
+def check_login(name: str, password: str, address: str | None = None) -> Organiser | None:
+    """The organiser with this name and password, else None; a 429 Refusal after too many wrong passwords
+    for the name or from the address (the brake in app/brake.py)."""
+    name = (name or "").strip()
+    keys = login_keys(name, address if address is not None else request.remote_addr)
+    wait = login_wait(keys)
+    if wait:
+        raise too_many_passwords(wait)
+    organiser = (db.session.scalar(select(Organiser).where(Organiser.name == name))
+                 if len(name) <= 60 and "\x00" not in name else None)
+    if organiser is None:
+        check_password_hash(dummy_hash(), password or "")
+    elif organiser.check_password(password or ""):
+        forget_login_failures(keys)
         return organiser
+    if count_login_failure(keys):
+        raise too_many_passwords(login_wait(keys) or 1)
     return None
+
+
+def too_many_passwords(wait: int) -> Refusal:
+    """The answer while a name or an address must wait after wrong passwords."""
+    return refuse(RefusalKind.THROTTLED, f"Too many wrong passwords. Please wait {in_words(wait)} and try again.", "password")
 
 
 def account_problems(name: str, password: str) -> list[str]:
@@ -53,29 +105,54 @@ def account_problems(name: str, password: str) -> list[str]:
     return problems
 
 
-def add_organiser(name: str, password: str) -> Organiser:
-    """A new organiser account; ValueError with the problems when the name or password will not do."""
+class SetupDone(Exception):
+    """Another first account was made at the same moment: this one was not."""
+
+
+def add_organiser(name: str, password: str, *, founder: bool = False) -> Organiser:
+    """A new organiser account; ValueError with the problems when the name or password will not do.
+    `founder`: the first-run setup's account, which the database lets exist once (SetupDone otherwise)."""
     name = (name or "").strip()
     problems = account_problems(name, password)
     if problems:
         raise ValueError(" ".join(problems))
-    organiser = Organiser(name=name)
+    organiser = Organiser(name=name, founder=True if founder else None)
     organiser.set_password(password)
     db.session.add(organiser)
-    db.session.commit()
+    try:
+        db.session.commit()
+    except IntegrityError:          # the same name, or a second founder, at the same moment
+        db.session.rollback()
+        if founder:
+            raise SetupDone() from None
+        raise ValueError(f"There is already an organiser called {name}.") from None
     return organiser
+
+
+def change_password(organiser: Organiser, password: str) -> None:
+    """A new password for the account: every session made with the old one ends."""
+    if len(password or "") < MIN_PASSWORD:
+        raise ValueError(f"The password needs at least {MIN_PASSWORD} characters.")
+    organiser.set_password(password)
+    db.session.commit()
 
 
 def api_organiser(browser: bool = False) -> Organiser:
     """The organiser named by HTTP Basic auth (or, where browser is True, a logged-in browser); 401 otherwise."""
     auth = request.authorization
     if auth is not None and auth.type == "basic":
-        organiser = check_login(auth.username or "", auth.password or "")
+        organiser = check_login(auth.username or "", auth.password or "", request.remote_addr)
         if organiser is not None:
             return organiser
     elif browser and current_user.is_authenticated:
         return current_user
-    raise refuse(401, "This needs an organiser's name and password (HTTP Basic auth).", "authorization")
+    raise refuse(RefusalKind.UNAUTHORISED, "This needs an organiser's name and password (HTTP Basic auth).", "authorization")
+
+
+def organiser_actor(organiser: Organiser | None = None) -> Actor:
+    """The signed-in organiser as the record of changes names them."""
+    organiser = organiser or current_user
+    return Actor("organiser", str(organiser.id), f"the organiser {organiser.name}")
 
 
 organiser_cli = AppGroup("organiser", help="Organiser accounts.")
@@ -92,6 +169,22 @@ def add_command(name: str):
     except ValueError as error:
         raise click.ClickException(str(error))
     click.echo(f"Organiser {name.strip()} added.")
+
+
+@organiser_cli.command("password")
+@click.argument("name")
+def password_command(name: str):
+    """Give an organiser a new password (from TREYS_PASSWORD or a prompt); their sessions end."""
+    organiser = db.session.scalar(select(Organiser).where(Organiser.name == name.strip()))
+    if organiser is None:
+        raise click.ClickException(f"There is no organiser called {name.strip()}.")
+    password = os.environ.get("TREYS_PASSWORD") or click.prompt("New password", hide_input=True,
+                                                                  confirmation_prompt=True)
+    try:
+        change_password(organiser, password)
+    except ValueError as error:
+        raise click.ClickException(str(error))
+    click.echo(f"New password for {organiser.name}; every browser logged in as {organiser.name} is logged out.")
 
 
 def init_auth(app: Flask) -> None:

@@ -7,18 +7,20 @@ from flask import current_app, flash, jsonify, redirect, render_template, reques
 from flask_login import login_required
 from sqlalchemy import select
 
-from app.club.auth import api_organiser
+from app.club.auth import api_organiser, organiser_actor
 from app.club.blueprint import bp
-from app.club.clock import call_time, end_game, format_of_session, results, tables, tick
+from app.club.clock import call_time, format_of_session, results, tables, time_is_called
 from app.club.pages import load_session, problems_of
 from app.club.printing import render_cards_pdf, render_session_pdf
-from app.club.sessions import reset_code
+from app.network import tablets_url
+from app.brake import release_code_brake
 from app.extensions import db
 from app.games.common import load_game
-from app.models import Game, utcnow
+from app.store.models import Game, utcnow
 from app.rules.ranking import METHOD
-from app.services import GameError
+from app.store.games import end_game, reset_table_code
 from app.sheets.pdf import pdf_response
+from app.rules.refusal import Refusal
 
 #: How often the board asks for news, in milliseconds.
 POLL_MS = 5000
@@ -28,7 +30,7 @@ def board_document(session) -> dict:
     """Every table of the round, who sits out, and whether time was called."""
     views = tables(session)
     return {
-        "session": session.id, "round": session.round, "time_called": session.time_called_at is not None,
+        "session": session.id, "round": session.round, "time_called": time_is_called(session),
         "format": format_of_session(session), "sitting_out": list(session.sitting_out),
         "owing": [view.label for view in views if view.owes_last_hand],
         "tables": [view.as_dict() for view in views],
@@ -49,9 +51,8 @@ def board_etag(session) -> str:
 def board(session_id: int):
     """Every table at a glance, for a laptop or projector; updates itself."""
     session = load_session(session_id)
-    tick(session)
     return render_template("club/board.html", session=session, tables=tables(session), poll_ms=POLL_MS,
-                           format_words=format_of_session(session))
+                           format_words=format_of_session(session), time_called=time_is_called(session))
 
 
 @bp.get("/club/sessions/<int:session_id>/board.json")
@@ -59,7 +60,6 @@ def board(session_id: int):
 def board_json(session_id: int):
     """The board's figures; 304 when nothing changed since the ETag the board holds."""
     session = load_session(session_id)
-    tick(session)
     etag = board_etag(session)
     if request.if_none_match.contains(etag):
         response = current_app.response_class(status=304)
@@ -76,14 +76,18 @@ def back_to_board(session_id: int, message: str, category: str = "success"):
     return redirect(url_for("club.board", session_id=session_id))
 
 
-@bp.post("/club/sessions/<int:session_id>/call-time")
+@bp.route("/club/sessions/<int:session_id>/call-time", methods=["GET", "POST"])
 @login_required
 def call_time_page(session_id: int):
-    """Time! Every table finishes the hand in play."""
+    """Time! Asked first; then every table finishes the hand in play (hand 1 at a table with none yet)."""
     session = load_session(session_id)
+    if request.method == "GET":
+        playing = [view.label for view in tables(session) if not view.outcome.over]
+        return render_template("club/confirm_time.html", session=session, playing=playing,
+                               called=time_is_called(session))
     try:
-        owing = call_time(session)
-    except GameError as error:
+        owing = call_time(session, organiser_actor())
+    except Refusal as error:
         db.session.rollback()
         return back_to_board(session.id, " ".join(problems_of(error)), "error")
     if owing:
@@ -106,8 +110,8 @@ def end_game_page(game_id: int):
     game, back = session_game(game_id)
     version = request.form.get("version", type=int)
     try:
-        end_game(game, version)
-    except GameError as error:
+        end_game(game, version=version, actor=organiser_actor())
+    except Refusal as error:
         db.session.rollback()
         flash(" ".join(problems_of(error)), "error")
         return redirect(back)
@@ -120,8 +124,23 @@ def end_game_page(game_id: int):
 def reset_code_page(game_id: int):
     """A new table code for a table (the old one stops working on tablets that did not hold it)."""
     game, back = session_game(game_id)
-    code = reset_code(game)
+    code = reset_table_code(game, actor=organiser_actor())
     flash(f"{game.table_label or 'The game'} has a new table code: {code}.", "success")
+    return redirect(back)
+
+
+@bp.post("/club/games/<int:game_id>/brake")
+@login_required
+def release_brake_page(game_id: int):
+    """Let every tablet type a table's code again at once (after wrong codes made them wait)."""
+    game, back = session_game(game_id)
+    if request.form.get("confirmed") != "yes":
+        flash("Nothing was changed: tick the box to confirm, then press the button again.", "error")
+        return redirect(back)
+    cleared = release_code_brake(game)
+    label = game.table_label or "The game"
+    flash(f"{label}: tablets can type the table code again now." if cleared else
+          f"{label}: no tablet was waiting after wrong codes.", "success")
     return redirect(back)
 
 
@@ -130,14 +149,14 @@ def reset_code_page(game_id: int):
 def results_page(session_id: int):
     """Results of the day in big type, with the method."""
     session = load_session(session_id)
-    tick(session)
     return render_template("club/results.html", session=session, standings=results(session), method=METHOD,
                            tables=tables(session), format_words=format_of_session(session))
 
 
 def public_root() -> str:
-    """The address tablets reach the app at (PUBLIC_URL when set, else this request's)."""
-    return (current_app.config.get("PUBLIC_URL") or request.url_root).rstrip("/")
+    """The address tablets reach the app at: PUBLIC_URL when set, else this machine's LAN address and the port the
+    server listens on (the server's own, never the Host header of the organiser's browser)."""
+    return (current_app.config.get("PUBLIC_URL") or tablets_url(request.environ.get("SERVER_PORT"))).rstrip("/")
 
 
 @bp.get("/club/sessions/<int:session_id>/cards.pdf")
@@ -154,12 +173,11 @@ def print_pdf(session_id: int):
     """Results of the day and every table's score sheet in one PDF (organiser login or HTTP Basic)."""
     try:
         api_organiser(browser=True)
-    except GameError as error:
+    except Refusal as error:
         response = jsonify({"errors": [p.as_dict() for p in error.problems]})
         response.status_code = 401
         response.headers["WWW-Authenticate"] = 'Basic realm="Treys organiser"'
         return response
     session = load_session(session_id)
-    tick(session)
     data = render_session_pdf(session, results(session), METHOD)
     return pdf_response(data, f"treys-session-{session.id}-results.pdf")

@@ -1,17 +1,19 @@
-"""The session on the clock: call time, end a game, the board's view of every table, the results."""
+"""The session on the clock: call time, the board's view of every table, the results of the day."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime
 
-from app.club.ending import outcome_of
-from app.club.models import ClubSession
 from app.club.sessions import current_games, games_of, present
-from app.extensions import db
-from app.models import Game, utcnow
-from app.rules.formats import Format, Outcome
+from app.rules.outcome import Format, FormatKind, Outcome, OutcomeState
 from app.rules.ranking import GameResult, Standing, rank_players
-from app.services import refuse, stale, state_of
+from app.store import games as store
+from app.store.club_models import ClubSession
+from app.store.ending import time_called_moment
+from app.store.gamelog import Actor
+from app.store.sessionlog import SessionEventKind, save_session_change
+from app.store.models import Game, utcnow
+from app.rules.refusal import RefusalKind, refuse
 
 
 @dataclass(frozen=True)
@@ -27,16 +29,21 @@ class TableView:
     hands: int
     quiet_minutes: int
     outcome: Outcome
-    owes_last_hand: bool
+
+    @property
+    def owes_last_hand(self) -> bool:
+        """Time was called and this table has still to enter the hand in play."""
+        return self.outcome.owes_hand
 
     @property
     def result_words(self) -> str:
         """Who won, a draw, no result, still owes its last hand, or playing."""
-        if self.outcome.no_result:
-            return "Ended: no hand entered, no result"
-        if self.outcome.draw:
+        state = self.outcome.state
+        if state == OutcomeState.NO_RESULT:
+            return "Ended: no result"
+        if state == OutcomeState.DRAWN:
             return "Draw"
-        if self.outcome.over:
+        if state == OutcomeState.WON:
             return f"Won by {self.team_names[self.outcome.winner]}"
         return "Owes its last hand" if self.owes_last_hand else "Playing"
 
@@ -58,7 +65,7 @@ class TableView:
             "over": self.outcome.over, "winner": None if winner is None else self.team_names[winner],
             "winner_index": winner, "draw": self.outcome.draw, "no_result": self.outcome.no_result,
             "margin": self.outcome.margin, "owes_last_hand": self.owes_last_hand,
-            "status": self.result_words, "facts": self.facts_words,
+            "outcome": self.outcome.as_dict(), "status": self.result_words, "facts": self.facts_words,
         }
 
 
@@ -68,13 +75,11 @@ def minutes_since(moment: datetime | None, now: datetime) -> int:
 
 
 def table_view(game: Game, now: datetime) -> TableView:
-    """A game's line on the board, every figure from the engine."""
-    state = state_of(game)
-    outcome = outcome_of(game, state)
+    """A game's line on the board, every figure and the outcome from the engine."""
+    state = store.state_of(game)
     last_entry = max((h.updated_at for h in game.hands), default=game.created_at)
     return TableView(game, game.table_number or 0, game.table_label, [list(t) for t in game.team_players],
-                     game.team_names, state.totals, len(game.hands), minutes_since(last_entry, now), outcome,
-                     game.last_hand is not None and not outcome.over)
+                     game.team_names, state.totals, len(game.hands), minutes_since(last_entry, now), state.outcome)
 
 
 def tables(session: ClubSession) -> list[TableView]:
@@ -83,68 +88,43 @@ def tables(session: ClubSession) -> list[TableView]:
     return [table_view(game, now) for game in current_games(session)]
 
 
-def clock_passed(session: ClubSession, now: datetime | None = None) -> bool:
-    """True when a timed session's set end time has passed (the server's local clock)."""
-    if session.format_kind != "time" or not session.ends_at or session.time_called_at:
-        return False
-    now = now or datetime.now(timezone.utc).astimezone()
-    hour, minute = (int(part) for part in session.ends_at.split(":"))
-    return (now.date(), now.hour, now.minute) >= (session.played_on, hour, minute)
+def time_is_called(session: ClubSession) -> bool:
+    """True once the tables are drawn and the organiser called time, or the session's set end time has passed
+    (worked out when asked, never written by a reader)."""
+    return bool(session.round) and time_called_moment(session) is not None
 
 
-def tick(session: ClubSession) -> None:
-    """Call time by itself once a timed session's end time has passed."""
-    if session.round and clock_passed(session):
-        call_time(session)
-
-
-def call_time(session: ClubSession) -> list[str]:
-    """Time! Each game ends once its hand in play is entered (none entered: no result). Returns who still owes."""
-    if session.format_kind != "time":
-        raise refuse(409, f"This session plays {format_of_session(session)}: time is called only in a timed "
-                          "session. End a table's game from the board instead.", "format")
+def call_time(session: ClubSession, actor: Actor) -> list[str]:
+    """Time! Each table's hand in play is its last (hand 1 at a table with none yet), each call on its game's
+    record, all in one transaction. Returns the tables that still owe their hand."""
+    if session.format_kind != FormatKind.TIME:
+        raise refuse(RefusalKind.CONFLICT,
+                     f"This session plays {format_of_session(session)}: time is called only in a "
+                     "timed session. End a table's game from the board instead.", "format")
     if not session.round:
-        raise refuse(409, "The tables have not been drawn yet: there is nothing to call time on.")
-    session.time_called_at = session.time_called_at or utcnow()
+        raise refuse(RefusalKind.CONFLICT,
+                     "The tables have not been drawn yet: there is nothing to call time on.")
+    if session.time_called_at is not None:
+        raise refuse(RefusalKind.CONFLICT, "Time has already been called.")
+    session.time_called_at = utcnow()
     for game in current_games(session):
-        if game.last_hand is None and not outcome_of(game, state_of(game)).over:
-            game.last_hand = len(game.hands) + 1 if game.hands else 0
-            settle(game)
-    db.session.commit()
-    return [view.label for view in tables(session) if view.owes_last_hand]
+        state = store.state_of(game)
+        if not state.game_over and state.last_hand is None:
+            store.call_time(game, actor=actor, save=False)
+    owing = [view.label for view in tables(session) if view.owes_last_hand]
+    save_session_change(session, SessionEventKind.TIME_CALLED, actor,
+                        "Time called" + (f": still to enter their last hand: {', '.join(owing)}." if owing else "."))
+    return owing
 
 
 def format_of_session(session: ClubSession) -> str:
     """'to the winning score', '8 hands' or 'timed'."""
-    return Format(session.format_kind, session.format_hands).words
+    return Format.of(session.format_kind, session.format_hands).words
 
 
-def settle(game: Game) -> None:
-    """Mark the game finished (or not) as its format now says."""
-    over = outcome_of(game, state_of(game)).over
-    game.ended_at = (game.ended_at or utcnow()) if over else None
-    game.finished_at = (game.finished_at or utcnow()) if over else game.finished_at
-
-
-def end_game(game: Game, version: int | None) -> Outcome:
-    """The organiser ends a table's game now: higher total wins, equal a draw, none entered no result."""
-    if version is not None and version != game.version:
-        raise stale(game)
-    outcome = outcome_of(game, state_of(game))
-    if outcome.over:
-        raise refuse(409, f"{game.table_label or 'This game'} is already over.")
-    game.last_hand = len(game.hands)
-    settle(game)
-    db.session.commit()
-    return outcome_of(game, state_of(game))
-
-
-def results(session: ClubSession) -> tuple[Standing, ...]:
-    """Every player ranked over the session's finished games (issue 7 "Results of the day")."""
-    finished = []
-    for game in games_of(session):
-        outcome = outcome_of(game, state_of(game))
-        if outcome.decided:
-            teams = tuple(tuple(team) for team in game.team_players)
-            finished.append(GameResult(teams, outcome.winner, outcome.draw, outcome.margin))
-    return rank_players(finished, present(session))
+def results(session: ClubSession, games: list[Game] | None = None) -> tuple[Standing, ...]:
+    """Every player ranked over the session's games that have a result (results of the day); `games`: the
+    session's games when already read."""
+    games = games_of(session) if games is None else games
+    finished = [GameResult.of(game.team_players, store.state_of(game).outcome) for game in games]
+    return rank_players([result for result in finished if result is not None], present(session))

@@ -1,9 +1,9 @@
-"""The club's list of players (issue 8, the part a session needs): find, add, list for type-ahead."""
+"""The club's list of players (the part a session needs): find, add, list for type-ahead."""
 from __future__ import annotations
 
 from sqlalchemy import func, select
 
-from app.club.models import Member
+from app.store.club_models import Member
 from app.extensions import db
 from app.rules import Problem
 

@@ -8,15 +8,21 @@ from flask_login import login_required
 from sqlalchemy import func, select
 
 from app.club.blueprint import bp
+from app.clubtime import club_today
 from app.club.clock import format_of_session, tables
 from app.club.members import active_members
-from app.club.models import ClubSession
+from app.store.club_models import ClubSession
 from app.club.sessions import (SessionRequest, current_games, mark_here, open_session, present, seat_latecomer,
                                start_round, swap_players)
 from app.extensions import db
+from app.reading import whole_number
 from app.rules import all_rulesets
 from app.rules.formats import FORMAT_KINDS, FORMAT_NAMES
-from app.services import GameError
+from app.club.auth import organiser_actor
+from app.store.games import delete_game
+from app.store.sessionlog import SessionEventKind, event_sentence, save_session_change, session_events
+from app.rules.refusal import Refusal
+from app.errors import status_of
 
 LARGEST_ID = 2**31 - 1
 
@@ -36,7 +42,7 @@ def usual_rulesets() -> list:
     return sorted(rulesets, key=lambda r: -counts.get(r.id, 0))
 
 
-def problems_of(error: GameError) -> list[str]:
+def problems_of(error: Refusal) -> list[str]:
     """The sentences of a refusal."""
     return [problem.message for problem in error.problems]
 
@@ -72,9 +78,10 @@ def session_request(form) -> tuple[SessionRequest | None, list[str]]:
     variations = {v.id: form.get(f"v_{ruleset}_{v.id}") for v in (match.variations if match else ())
                   if not v.solo_only and form.get(f"v_{ruleset}_{v.id}")}
     hands_text = (form.get("hands") or "").strip()
-    hands = int(hands_text) if hands_text.isdigit() else (None if not hands_text else -1)
+    hands = whole_number(hands_text) if hands_text else None
+    hands = -1 if hands_text and hands is None else hands
     kind = form.get("kind") or ""
-    request_ = SessionRequest(played_on or date.today(), ruleset, variations, kind, hands,
+    request_ = SessionRequest(played_on or club_today(), ruleset, variations, kind, hands,
                               (form.get("ends_at") or "").strip() or None, form.get("partners") or "random",
                               tuple(tuple(p) for p in pairs_from(form.get("pairs") or "")))
     return (None if problems else request_), problems
@@ -90,15 +97,16 @@ def new_session():
         if req is not None:
             try:
                 session = open_session(req)
-            except GameError as error:
+            except Refusal as error:
                 db.session.rollback()
                 problems = problems_of(error)
             else:
-                db.session.commit()
+                save_session_change(session, SessionEventKind.SESSION_OPENED, organiser_actor(),
+                                    f"Session opened: {format_of_session(session)}.")
                 flash("Session opened. Now tick who is here.", "success")
                 return redirect(url_for("club.manage", session_id=session.id))
     return render_template("club/new.html", rulesets=usual_rulesets(), kinds=FORMAT_KINDS, kind_names=FORMAT_NAMES,
-                           today=date.today().isoformat(), problems=problems, form=request.form), \
+                           today=club_today().isoformat(), problems=problems, form=request.form), \
         422 if problems else 200
 
 
@@ -108,7 +116,8 @@ def manage_page(session: ClubSession, problems: list[str] | None = None, status:
     members = active_members()
     return render_template("club/session.html", session=session, here=here, members=members,
                            tables=tables(session), games=current_games(session), problems=problems or [],
-                           format_words=format_of_session(session)), status
+                           format_words=format_of_session(session),
+                           record=[event_sentence(e) for e in reversed(session_events(session))]), status
 
 
 @bp.get("/club/sessions/<int:session_id>")
@@ -118,14 +127,16 @@ def manage(session_id: int):
     return manage_page(load_session(session_id))
 
 
-def act(session: ClubSession, action, success: str | None = None):
-    """Run a session action; its message on success, the page with the problems on refusal."""
+def act(session: ClubSession, kind: SessionEventKind, action, success: str | None = None):
+    """Run a session action and save it with its line on the session's record (all or nothing); its message
+    on success, the page with the problems on refusal."""
     try:
-        message = action()
-    except GameError as error:
+        message = action() or success or "Done."
+    except Refusal as error:
         db.session.rollback()
-        return manage_page(session, problems_of(error), error.status)
-    flash(message or success or "Done.", "success")
+        return manage_page(session, problems_of(error), status_of(error))
+    save_session_change(session, kind, organiser_actor(), message)
+    flash(message, "success")
     return redirect(url_for("club.manage", session_id=session.id))
 
 
@@ -141,28 +152,58 @@ def players(session_id: int):
     if not names:
         return manage_page(session, ["Tick the players who are here, or type a name."], 422)
     if session.round and typed:
-        return act(session, lambda: seat_latecomer(session, typed))
+        return act(session, SessionEventKind.LATECOMER_SEATED, lambda: seat_latecomer(session, typed))
 
-    def tick():
-        if request.form.get("ticklist"):
-            session.attendees[:] = [a for a in session.attendees if a.member.name in names]
-        written = mark_here(session, names)
-        db.session.commit()
-        return f"Here: {', '.join(written)}."
-    return act(session, tick)
+    return act(session, SessionEventKind.PLAYERS_HERE, lambda: tick(session, names))
 
 
-@bp.post("/club/sessions/<int:session_id>/draw")
+def tick(session: ClubSession, names: list[str]) -> str:
+    """Who is here, as ticked on the page (a tick list posted whole replaces the one kept)."""
+    if request.form.get("ticklist"):
+        session.attendees[:] = [a for a in session.attendees if a.member.name in names]
+    written = mark_here(session, names)
+    return f"Here: {', '.join(written)}."
+
+
+def still_playing(session: ClubSession) -> list[str]:
+    """This round's tables still playing a game with hands in it (a new round would leave it behind)."""
+    return [view.label for view in tables(session) if not view.outcome.over and view.hands]
+
+
+def clear_unplayed(session: ClubSession) -> None:
+    """This round's games with no hand at all leave the lists with the new round (kept on their record)."""
+    for view in tables(session):
+        if not view.outcome.over and not view.hands:
+            delete_game(view.game, actor=organiser_actor(), save=False)
+
+
+@bp.route("/club/sessions/<int:session_id>/draw", methods=["GET", "POST"])
 @login_required
 def draw(session_id: int):
-    """Draw the first or next round (redraw avoiding partners had, or keep the tables)."""
+    """Draw the first round (with the ticks on screen), or the next one once every table has finished (asked
+    first: redraw with new partners where possible, or keep the tables)."""
     session = load_session(session_id)
-    keep = request.form.get("keep") == "1"
+    keep = (request.values.get("keep") or "0") == "1"
+    playing = still_playing(session)
+    if request.method == "GET" or (session.round and not request.form.get("confirmed")):
+        unplayed = [view.label for view in tables(session) if not view.outcome.over and not view.hands]
+        return render_template("club/confirm_round.html", session=session, keep=keep, playing=playing,
+                               unplayed=unplayed, next_round=session.round + 1), 409 if playing and request.method == "POST" else 200
+    if playing:
+        return manage_page(session, [f"{' and '.join(playing)} {'is' if len(playing) == 1 else 'are'} still "
+                                     "playing: a new round would leave their game behind. End their games from "
+                                     "the board, or wait until they finish."], 409)
+    names = request.form.getlist("here")
+    if not session.round and request.form.get("ticklist"):
+        if not names:
+            return manage_page(session, ["Tick the players who are here before drawing the tables."], 422)
+        tick(session, names)           # the ticks on screen count, saved or not
 
     def go():
+        clear_unplayed(session)
         games = start_round(session, keep=keep)
         return f"Round {session.round}: {len(games)} table{'s' if len(games) != 1 else ''} drawn."
-    return act(session, go)
+    return act(session, SessionEventKind.ROUND_DRAWN, go)
 
 
 @bp.post("/club/sessions/<int:session_id>/swap")
@@ -175,4 +216,4 @@ def swap(session_id: int):
     def go():
         swap_players(session, first, second)
         return f"{first} and {second} have swapped places."
-    return act(session, go)
+    return act(session, SessionEventKind.PLAYERS_SWAPPED, go)

@@ -10,15 +10,17 @@ from datetime import date
 from sqlalchemy import select
 
 from app.club.members import clean_name, member_for, name_problems
-from app.club.models import Attendance, ClubSession
+from app.store.club_models import Attendance, ClubSession
 from app.extensions import db
-from app.models import Game, Player, Team, utcnow
+from app.store.models import Game, Player, Team, utcnow
 from app.rules import Problem, get_ruleset, variation_problems
 from app.rules.draw import Draw, TableDraw, draw_problems, draw_tables, join_table, keep_tables, partner_pairs
 from app.rules.formats import format_problems
-from app.services import GameError, create_game, new_table_code, refuse
+from app.rules.outcome import FormatKind
+from app.store.games import create_game, session_codes
+from app.rules.refusal import Refusal, RefusalKind, refuse
 
-CLOCK = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
+CLOCK = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$", re.ASCII)
 
 
 @dataclass(frozen=True)
@@ -47,14 +49,14 @@ def request_problems(req: SessionRequest) -> list[Problem]:
 
 
 def open_session(req: SessionRequest) -> ClubSession:
-    """A new session (not yet committed); a 422 GameError with every problem."""
+    """A new session (not yet committed); a 422 Refusal with every problem."""
     problems = request_problems(req)
     if problems:
-        raise GameError(422, problems)
+        raise Refusal(RefusalKind.INVALID, problems)
     ruleset = get_ruleset(req.ruleset, req.variations)
     session = ClubSession(played_on=req.played_on, ruleset_id=ruleset.id, variations=dict(ruleset.chosen),
-                          format_kind=req.kind, format_hands=req.hands if req.kind == "hands" else None,
-                          ends_at=req.ends_at if req.kind == "time" else None, partners=req.partners,
+                          format_kind=req.kind, format_hands=req.hands if req.kind == FormatKind.HANDS else None,
+                          ends_at=req.ends_at if req.kind == FormatKind.TIME else None, partners=req.partners,
                           pairs=[list(p) for p in req.pairs], seed=secrets.randbelow(2**31), round=0,
                           sitting_out=[])
     db.session.add(session)
@@ -75,7 +77,7 @@ def mark_here(session: ClubSession, names: list[str]) -> list[str]:
         problems += name_problems(name, "players")
         cleaned.append(name)
     if problems:
-        raise GameError(422, problems[:1])
+        raise Refusal(RefusalKind.INVALID, problems[:1])
     here = {a.member_id for a in session.attendees}
     written = []
     for name in cleaned:
@@ -119,7 +121,7 @@ def make_draw(session: ClubSession, keep: bool) -> Draw:
     pairs = session.pairs if session.partners == "fixed" else None
     problems = draw_problems(ruleset, names, pairs or ())
     if problems:
-        raise GameError(422, problems)
+        raise Refusal(RefusalKind.INVALID, problems)
     return draw_tables(ruleset, names, rng, pairs=pairs, partners_had=had, sat_out_before=session.sitting_out)
 
 
@@ -129,18 +131,20 @@ def start_round(session: ClubSession, *, keep: bool = False) -> list[Game]:
     members = {a.member.name: a.member_id for a in session.attendees}
     session.round += 1
     session.sitting_out = list(draw.sitting_out)
-    games = []
+    games, taken = [], session_codes(session.id)
     for table in draw.tables:
-        games.append(table_game(session, table, members))
-    db.session.commit()
+        games.append(table_game(session, table, members, taken))
+        taken.add(games[-1].table_code)
+    db.session.flush()
     return games
 
 
-def table_game(session: ClubSession, table: TableDraw, members: dict[str, int]) -> Game:
-    """One table's game through the game store, marked with the session, round, table and format."""
+def table_game(session: ClubSession, table: TableDraw, members: dict[str, int], taken: set[str]) -> Game:
+    """One table's game through the game store, marked with the session, round, table and format; its code
+    none of the `taken` ones."""
     teams = [{"name": team_name(team, i), "players": list(team)} for i, team in enumerate(table.teams)]
     game = create_game(session.ruleset_id, dict(session.variations), teams, table_label=f"Table {table.number}",
-                       first_dealer=table.first_dealer, save=False)
+                       first_dealer=table.first_dealer, save=False, taken_codes=taken)
     game.session_id, game.session_round, game.table_number = session.id, session.round, table.number
     game.format_kind, game.format_hands = session.format_kind, session.format_hands
     for team in game.teams:
@@ -177,11 +181,13 @@ def swap_players(session: ClubSession, first: str, second: str) -> None:
     names = (first, second)
     for seat, name in zip(seats, names):
         if seat is None and name not in session.sitting_out:
-            raise refuse(422, f"{name or 'That player'} is not at a table or sitting out this round.", "swap")
+            raise refuse(RefusalKind.INVALID,
+                         f"{name or 'That player'} is not at a table or sitting out this round.", "swap")
         if seat is not None and seat.team.game.hands:
-            raise refuse(409, f"{seat.team.game.table_label} has started: swap only before the first hand.", "swap")
+            raise refuse(RefusalKind.CONFLICT,
+                         f"{seat.team.game.table_label} has started: swap only before the first hand.", "swap")
     if first == second:
-        raise refuse(422, "Choose two different players to swap.", "swap")
+        raise refuse(RefusalKind.INVALID, "Choose two different players to swap.", "swap")
     members = {a.member.name: a.member_id for a in session.attendees}
     for seat, other in zip(seats, reversed(names)):
         if seat is not None:
@@ -189,18 +195,15 @@ def swap_players(session: ClubSession, first: str, second: str) -> None:
             seat.team.name = team_name(tuple(p.name for p in seat.team.players), seat.team.position)
             seat.team.game.updated_at = utcnow()     # a new version: boards and tablets see the change
     session.sitting_out = [second if n == first else first if n == second else n for n in session.sitting_out]
-    db.session.commit()
 
 
 def seat_latecomer(session: ClubSession, name: str) -> str:
     """Add a latecomer: to a table not yet started that has room, else to the next round. Says which."""
     name = mark_here(session, [name])[0]
     if not session.round:
-        db.session.commit()
         return f"{name} is here."
     games = current_games(session)
     if seat_of(games, name) is not None:
-        db.session.commit()
         return f"{name} is already at a table."
     ruleset = get_ruleset(session.ruleset_id, session.variations)
     waiting = [n for n in session.sitting_out if n != name]
@@ -213,11 +216,9 @@ def seat_latecomer(session: ClubSession, name: str) -> str:
             if grown is not None:
                 grow_game(game, grown, members)
                 session.sitting_out = [n for n in session.sitting_out if n not in newcomers]
-                db.session.commit()
                 joined = " and ".join(newcomers)
                 return f"{joined} {'joins' if len(newcomers) == 1 else 'join'} {game.table_label}."
     session.sitting_out = [n for n in session.sitting_out if n != name] + [name]
-    db.session.commit()
     return f"{name} plays from the next round: no table that has not started has room now."
 
 
@@ -231,10 +232,3 @@ def grow_game(game: Game, grown: TableDraw, members: dict[str, int]) -> None:
             team.players.append(Player(position=seat, name=names[seat], member_id=members.get(names[seat])))
         team.name = team_name(names, position)
     game.updated_at = utcnow()     # a new version: boards and tablets see the change
-
-
-def reset_code(game: Game) -> str:
-    """A new table code for a game (the old one stops working)."""
-    game.table_code = new_table_code()
-    db.session.commit()
-    return game.table_code

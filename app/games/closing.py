@@ -6,16 +6,18 @@ from dataclasses import dataclass
 from flask import flash, redirect, render_template, request, url_for
 
 from app.extensions import db
-from app.formatting import points
-from app.games import bp
+from app.rules.numbers import points
+from app.games.blueprint import bp
 from app.games.codes import with_table_code
 from app.games.forms import ConfirmForm
 from app.games.handform import version_of
 from app.games.tablet import tablet
 from app.games.views import game_page
-from app.models import Game
+from app.store.models import Game
 from app.rules import verb
-from app.services import GameError, abandon_game, delete_game, end_game, state_of
+from app.store.games import abandon_game, delete_game, end_game, state_of
+from app.rules.refusal import Refusal, RefusalKind
+from app.errors import REFUSAL_STATUS
 
 
 @dataclass(frozen=True)
@@ -69,9 +71,10 @@ def close_game(game: Game, action: str):
     if request.method == "POST" and form.validate():
         try:
             closing.service(game, version=version_of(form), actor=tablet())
-        except GameError as error:
+        except Refusal as error:
             db.session.rollback()
-            return game_page(game, notice=str(error), status=error.status if error.status != 422 else 409)
+            seen_as = RefusalKind.CONFLICT if error.kind is RefusalKind.INVALID else error.kind   # clashes with the page
+            return game_page(game, notice=str(error), status=REFUSAL_STATUS[seen_as])
         flash(closing.done, "success")
         if action == "delete":
             return redirect(url_for("games.home"))

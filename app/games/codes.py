@@ -7,11 +7,13 @@ from flask import flash, redirect, render_template, request, session, url_for
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, StringField
 
-from app.games import bp
+from app.games.blueprint import bp
 from app.games.common import load_game
-from app.models import Game
-from app.services import GameError, check_table_code
+from app.store.models import Game
+from app.store.games import check_table_code
 from app.brake import check_code_from
+from app.reading import safe_redirect
+from app.rules.refusal import Refusal, RefusalKind
 
 #: A tablet remembers the codes of this many games at most (the newest).
 REMEMBERED_CODES = 40
@@ -30,7 +32,7 @@ def known_code(game: Game) -> str | None:
     code = codes.get(str(game.id)) if isinstance(codes, dict) else None
     try:
         check_table_code(game, code)
-    except GameError:
+    except Refusal:
         return None
     return code
 
@@ -75,11 +77,9 @@ def with_table_code(view):
 
 def safe_next(game: Game, target: str | None) -> str:
     """Where to go after the code: a page of this game, else the game page."""
-    prefix = f"/games/{game.id}/"
-    if (isinstance(target, str) and target.startswith(prefix) and "//" not in target and "\\" not in target
-            and target.isascii() and target.isprintable()):     # no CR/LF or other control characters
-        return target
-    return url_for("games.game", game_id=game.id)
+    fallback = url_for("games.game", game_id=game.id)
+    target = safe_redirect(target, fallback)
+    return target if target.startswith(f"/games/{game.id}/") and "//" not in target else fallback
 
 
 @bp.post("/games/<int:game_id>/code")
@@ -93,8 +93,8 @@ def enter_code(game_id: int):
     code = str(form.code.data or "").strip()
     try:
         check_code_from(request.remote_addr, game, code)
-    except GameError as error:
-        if error.status == 429:
+    except Refusal as error:
+        if error.kind is RefusalKind.THROTTLED:
             return code_page(game, form.next.data or "", form, status=429, error=error.problems[0].message)
         return code_page(game, form.next.data or "", form, status=403,
                          error="That is not this game's table code. It is the 4-digit number "

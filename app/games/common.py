@@ -3,18 +3,20 @@ from __future__ import annotations
 
 from flask import abort
 
-from app.models import Game
-from app.services import LARGEST_ID, GameError, check_not_deleted
-from app.sheets.loading import game_row, load_whole_game
+from app.store.models import Game
+from app.store.games import LARGEST_ID, check_not_deleted, game_to_write
+from app.sheets.loading import load_whole_game
+from app.rules.refusal import Refusal
 
 
 def load_game(game_id: int, *, whole: bool = True) -> Game:
-    """The game loaded whole (a fixed number of queries), or its row alone; or the friendly 404 page."""
+    """The game loaded whole (a fixed number of queries), or with its teams and players alone (one query); or
+    the friendly 404 page."""
     if not 0 < game_id <= LARGEST_ID:
         abort(404, f"There is no game number {game_id}.")
     try:
-        game = load_whole_game(game_id) if whole else game_row(game_id)
+        game = load_whole_game(game_id) if whole else game_to_write(game_id)
         check_not_deleted(game)
-    except GameError as error:
+    except Refusal as error:
         abort(404, error.problems[0].message)
     return game

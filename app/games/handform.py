@@ -1,4 +1,5 @@
-"""The hand form: per team, steppers for sets and 3s and typed points; who went out; concealed.
+"""The hand form: per team, steppers for sets and 3s (big buttons where only a few counts can be) and typed
+points; who went out; concealed.
 
 The form only reads what was typed. Every rule is the engine's: its problems come back
 here to be put next to the field they name (Problem.field "teams[1].sets.red_samba" is
@@ -13,15 +14,19 @@ from dataclasses import dataclass, field
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, Form, FormField, HiddenField, IntegerField
 
-from app.formatting import signed
+from app.rules.numbers import signed
 from app.games.forms import Choice
-from app.models import Hand
+from app.store.models import Hand
 from app.rules import Problem, RuleSet, TeamEntry, trey_table_words
 from app.rules.parse import LARGEST_NUMBER
+from app.reading import ascii_digits, whole_number
+from app.rules.entries import COUNT_FIELDS
 
 NOBODY = "none"
 WHOLE_NUMBER = "Type a whole number here, like 0, 2 or 350."
 TOO_LARGE = f"That number is too large: at most {LARGEST_NUMBER:,}."
+#: Up to this many counts (besides none) are offered as buttons; more take a stepper.
+FEW_COUNTS = 3
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 TEAM_FIELD = re.compile(r"^teams\[(\d+)\]\.(?:sets\.(\w+)|(\w+))$")
 
@@ -52,8 +57,9 @@ class Line:
     name: str
     label: str
     hint: str = ""
-    kind: str = "stepper"   # "stepper" or "points"
+    kind: str = "stepper"   # "stepper", "points" or "choice" (a few counts, one big button each)
     rare: bool = False      # kept behind "more sets" (the rule set marks the set type rare)
+    choices: tuple[tuple[str, str], ...] = ()   # a choice's (value, words), "0" first
 
 
 @dataclass(frozen=True)
@@ -69,6 +75,17 @@ def count_hint(value: int, word: str = "each") -> str:
     return f"{signed(value)} {word}"
 
 
+def black_threes_melded_line(ruleset: RuleSet) -> Line:
+    """Melded black 3s: a button for each count that can be (none, 3 or 4 in Hoyle's Bolivia), or a stepper."""
+    counts = ruleset.black_three_meld_counts
+    if len(counts) <= FEW_COUNTS:
+        choices = (("0", "None"), *((str(n), str(n)) for n in counts))
+        return Line("black_threes_melded", "Black 3s melded", f"going out only, {ruleset.black_three_meld_how}",
+                    "choice", choices=choices)
+    low, high = ruleset.black_three_meld_range
+    return Line("black_threes_melded", "Black 3s melded", f"going out only, {low} to {high}")
+
+
 def sections(ruleset: RuleSet) -> tuple[Section, ...]:
     """The rows of a team's card for this rule set, grouped under headings."""
     sets = tuple(Line(f"set_{s.id}", s.name, count_hint(s.bonus), rare=s.rare) for s in ruleset.set_types)
@@ -79,9 +96,7 @@ def sections(ruleset: RuleSet) -> tuple[Section, ...]:
     threes.append(Line("black_threes_in_hand", "Black 3s left in hand",
                        count_hint(ruleset.black_three_in_hand_points)))
     if ruleset.black_three_melding != "never":
-        low, high = ruleset.black_three_meld_range
-        threes.append(Line("black_threes_melded", "Black 3s melded",
-                           f"going out only, {low} to {high}"))
+        threes.append(black_threes_melded_line(ruleset))
     cards = [Line("table_points", "Table points", "cards on the table, no 3s", "points"),
              Line("hand_points", "Hand points", "cards left in hand, no 3s", "points")]
     if ruleset.failed_go_out_points is not None:
@@ -128,8 +143,7 @@ def hand_data(hand: Hand) -> dict:
     data: dict = {"went_out": NOBODY}
     for i, entry in enumerate(hand.entries):
         team = {f"set_{k}": v for k, v in (entry.sets or {}).items()}
-        for name in ("table_points", "hand_points", "red_threes", "red_threes_in_hand",
-                     "black_threes_in_hand", "black_threes_melded", "failed_go_outs"):
+        for name in COUNT_FIELDS:
             team[name] = getattr(entry, name)
         team["melded_yes"] = "yes" if entry.melded is True else ""
         data[f"team{i}"] = team
@@ -201,7 +215,7 @@ def read_form(form: FlaskForm, ruleset: RuleSet, names: list[str], *, strict: bo
             for message in messages:
                 reading.add(name, message)
     went = form.went_out.data if reading.went_out_chosen else NOBODY
-    out = int(went) if went and went != NOBODY and went.isdigit() else None
+    out = int(went) if went and went != NOBODY and ascii_digits(went) and len(went) < 3 else None
     if form.concealed.data and out is None and reading.went_out_chosen:
         reading.add("concealed", "Concealed goes with the team that went out: "
                                  "choose who went out, or untick 'concealed'.")
@@ -224,13 +238,14 @@ def team_entry(part: Form, ruleset: RuleSet, name: str, went_out: bool, conceale
 def version_of(form: FlaskForm) -> int:
     """The game version the form was read from; -1 (always stale) when it is missing or garbled."""
     text = (form.version.data or "").strip()
-    return int(text) if text.isdigit() and len(text) < 10 else -1
+    number = whole_number(text)
+    return -1 if number is None else number
 
 
 def hand_number_of(form: FlaskForm) -> int | None:
     """The hand number the form was opened for; None when the form did not say (an older page)."""
     text = (form.hand_number.data or "").strip()
-    return int(text) if text.isdigit() and len(text) < 10 else None
+    return whole_number(text)
 
 
 def token_of(form: FlaskForm) -> str | None:

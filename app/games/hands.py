@@ -4,8 +4,8 @@ from __future__ import annotations
 from flask import abort, flash, jsonify, redirect, render_template, request, url_for
 
 from app.extensions import db
-from app.formatting import points, signed
-from app.games import bp
+from app.rules.numbers import points, signed
+from app.games.blueprint import bp
 from app.games.codes import needs_code, with_table_code
 from app.games.common import load_game
 from app.games.forms import ConfirmForm
@@ -13,33 +13,20 @@ from app.games.handform import (Reading, hand_data, hand_form_class, hand_number
                                 read_form, sections, token_of, version_of)
 from app.games.tablet import tablet
 from app.games.views import game_page
-from app.models import Game, Hand
-from app.rules import (CARD_POINTS, GameState, dealer_for_hand, initial_meld_minimum, score_hand,
-                       validate_hand, winner_sentence)
-from app.services import (GameError, add_hand, correct_hand, hand_by_token, remove_last_hand,
-                          ruleset_of, state_of)
+from app.store.models import Game
+from app.rules import CARD_POINTS, dealer_for_hand, initial_meld_minimum, score_hand, validate_hand, winner_sentence
+from app.rules.operations import verify_remove_hand
+from app.store.games import (add_hand, correct_hand, find_hand, hand_by_token, remove_last_hand, ruleset_of,
+                             state_of)
 from app.sheets.view import game_sheet
+from app.rules.refusal import NOT_LAST_HAND, Refusal, RefusalKind
+from app.errors import REFUSAL_STATUS, status_of
 
 #: The card-count helper's rows: which cards, and the points each counts (the engine's card points).
 CARD_GROUPS = (
     ("Jokers", CARD_POINTS["JK"]), ("2s", CARD_POINTS["2"]), ("Aces", CARD_POINTS["A"]),
     ("8, 9, 10, J, Q, K", CARD_POINTS["8"]), ("4, 5, 6, 7", CARD_POINTS["4"]),
 )
-
-
-def totals_before(game: Game, state: GameState, number: int) -> tuple[int, ...]:
-    """Each team's total before hand `number`."""
-    if number <= 1 or not state.hands:
-        return (0,) * len(game.teams)
-    return tuple(team.progressive for team in state.hands[min(number, len(state.hands) + 1) - 2].teams)
-
-
-def find_hand(game: Game, number: int) -> Hand:
-    """The game's hand with this number, or the friendly 404 page."""
-    for hand in game.hands:
-        if hand.number == number:
-            return hand
-    abort(404, f"This game has no hand number {number}.")
 
 
 def dealer(game: Game, number: int) -> str:
@@ -59,7 +46,7 @@ def render_hand(game: Game, form, number: int, *, editing: bool, reading: Readin
     """The hand entry (or correction) page."""
     ruleset = ruleset_of(game)
     state = state_of(game)
-    before = totals_before(game, state, number)
+    before = state.totals_before(number)
     teams = [{"name": team.name, "players": [p.name for p in team.players], "total": total,
               "minimum": initial_meld_minimum(ruleset, total), "part": form[f"team{i}"]}
              for i, (team, total) in enumerate(zip(game.teams, before))]
@@ -91,19 +78,19 @@ def check(game: Game, form, number: int) -> Reading:
     return read_form(form, ruleset_of(game), game.team_names)
 
 
-def refused(game: Game, error: GameError, form, number: int, *, editing: bool):
+def refused(game: Game, error: Refusal, form, number: int, *, editing: bool):
     """A write services refused: the new state for a conflict, else the form with the reasons."""
     db.session.rollback()
-    if error.status == 409:
-        return game_page(game, notice=str(error), status=409)
-    if error.status == 404:
-        abort(404, str(error))
-    if error.status == 403:
-        return needs_code(game) or abort(403, str(error))
+    if error.kind is RefusalKind.CONFLICT:
+        return game_page(game, notice=str(error), status=status_of(error))
+    if error.kind is RefusalKind.NOT_FOUND:
+        abort(status_of(error), str(error))
+    if error.kind is RefusalKind.FORBIDDEN:
+        return needs_code(game) or abort(status_of(error), str(error))
     reading = Reading(None)
     reading.add_problems(error.problems, form)
     return render_hand(game, form, number, editing=editing, reading=reading,
-                       status=503 if error.status == 503 else 422)
+                       status=status_of(error) if error.kind is RefusalKind.BUSY else REFUSAL_STATUS[RefusalKind.INVALID])
 
 
 def stale_notice(game: Game, form, number: int) -> str | None:
@@ -120,19 +107,28 @@ def stale_notice(game: Game, form, number: int) -> str | None:
             f"game as it is now; press \u201cEnter hand {number}\u201d for the next hand.")
 
 
-@bp.route("/games/<int:game_id>/hands/new", methods=["GET", "POST"])
+@bp.get("/games/<int:game_id>/hands/new")
 @with_table_code
 def hand_new(game: Game):
-    """Enter the next hand."""
+    """The form for the next hand."""
     number = len(game.hands) + 1
-    if request.method == "GET":
-        if state_of(game).game_over:
-            flash("This game is over: no more hands can be entered. Start a new game from the home page.",
-                  "info")
-            return redirect(url_for("games.game", game_id=game.id))
-        form = form_for(game, data={"version": str(game.version), "client_token": new_token(),
-                                    "hand_number": str(number)})
-        return render_hand(game, form, number, editing=False)
+    outcome = state_of(game).outcome
+    if outcome.over:
+        after = ("The organiser starts the next round." if game.session_id is not None
+                 else "Start a new game from the home page.")
+        flash(f"This game is over: {outcome.words(game.team_names)} No more hands can be entered. {after}", "info")
+        return redirect(url_for("games.game", game_id=game.id))
+    form = form_for(game, data={"version": str(game.version), "client_token": new_token(),
+                                "hand_number": str(number)})
+    last = outcome.words(game.team_names) if outcome.owes_hand else None    # time called: the last hand
+    return render_hand(game, form, number, editing=False, notice=last)
+
+
+@bp.post("/games/<int:game_id>/hands/new")
+@with_table_code
+def save_hand(game: Game):
+    """Save the next hand, as the tablet's form sends it."""
+    number = len(game.hands) + 1
     form = form_for(game)
     notice = stale_notice(game, form, number)
     if notice:
@@ -141,9 +137,9 @@ def hand_new(game: Game):
     if not reading.ok:
         return render_hand(game, form, number, editing=False, reading=reading, status=422)
     try:
-        hand, created = add_hand(game, reading.entries, client_token=token_of(form), version=version_of(form),
-                                  actor=tablet())
-    except GameError as error:
+        hand, created, _ = add_hand(game, reading.entries, client_token=token_of(form), version=version_of(form),
+                                     actor=tablet())
+    except Refusal as error:
         return refused(game, error, form, number, editing=False)
     if created:
         flash(f"Hand {hand.number} saved.", "success")
@@ -166,7 +162,7 @@ def hand_edit(game: Game, number: int):
         return render_hand(game, form, number, editing=True, reading=reading, status=422)
     try:
         correct_hand(game, number, reading.entries, version=version_of(form), actor=tablet())
-    except GameError as error:
+    except Refusal as error:
         return refused(game, error, form, number, editing=True)
     flash(f"Hand {number} corrected.", "success")
     return redirect(url_for("games.game", game_id=game.id))
@@ -177,18 +173,18 @@ def hand_edit(game: Game, number: int):
 def hand_remove(game: Game, number: int):
     """Remove the last hand, after a confirmation step."""
     find_hand(game, number)
-    if number != len(game.hands):
-        return game_page(game, status=409, notice=f"Only the last hand (hand {len(game.hands)}) can be "
-                                                  "removed; correct an earlier hand instead.")
+    not_last = [p for p in verify_remove_hand(state_of(game), number) if p.code == NOT_LAST_HAND]
+    if not_last:
+        return game_page(game, status=REFUSAL_STATUS[RefusalKind.CONFLICT], notice=not_last[0].message)
     form = ConfirmForm()
     if request.method == "POST" and form.validate():
         try:
             remove_last_hand(game, number, version=version_of(form), actor=tablet())
-        except GameError as error:
+        except Refusal as error:
             db.session.rollback()
-            if error.status == 404:
-                abort(404, str(error))
-            return game_page(game, notice=str(error), status=409)
+            if error.kind is RefusalKind.NOT_FOUND:
+                abort(status_of(error), str(error))
+            return game_page(game, notice=str(error), status=REFUSAL_STATUS[RefusalKind.CONFLICT])
         flash(f"Hand {number} removed.", "success")
         return redirect(url_for("games.game", game_id=game.id))
     if request.method == "GET":
@@ -207,7 +203,7 @@ def preview(game_id: int, number: int | None = None):
     number = number or len(game.hands) + 1
     ruleset = ruleset_of(game)
     state = state_of(game)
-    before = totals_before(game, state, number)
+    before = state.totals_before(number)
     form = form_for(game, meta={"csrf": False})
     reading = read_form(form, ruleset, game.team_names, strict=False)
     if reading.entries is not None:

@@ -7,8 +7,9 @@ from flask import jsonify, render_template, request
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
-from app.errors import handle_http_exception
-from app.games import bp
+from app.errors import handle_http_exception, handle_refusal
+from app.rules.refusal import Refusal
+from app.games.blueprint import bp
 
 REFUSED = ("For your safety nothing was saved: this page had been open for a long time, "
            "or it was sent from somewhere else.")
@@ -25,12 +26,14 @@ def refused_page(error: CSRFError):
     if request.path.endswith("/preview"):
         return jsonify(ok=False, errors={}, general=[REFUSED + " Reload the page to see the preview."]), 400
     args = request.view_args or {}
-    if request.endpoint in ("games.hand_new", "games.hand_edit") and same_origin():
+    if request.endpoint in ("games.save_hand", "games.hand_edit") and same_origin():
         from app.games.hands import resend_page
         try:
             return resend_page(args["game_id"], args.get("number"), REFUSED)
-        except HTTPException as missing:    # an unknown game or hand: its own clear page
+        except HTTPException as missing:    # an unknown game: its own clear page
             return handle_http_exception(missing)
+        except Refusal as missing:          # an unknown hand: likewise
+            return handle_refusal(missing)
     back = f"/games/{args['game_id']}" if "game_id" in args else request.path
     return render_template("games/refused.html", message=REFUSED, back=back), 400
 

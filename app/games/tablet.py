@@ -5,8 +5,8 @@ import secrets
 
 from flask import g, request
 
-from app.gamelog import Actor
-from app.games import bp
+from app.store.gamelog import Actor
+from app.games.blueprint import bp
 
 COOKIE = "treys_tablet"
 #: Ten years: the id names the tablet, not a visit.

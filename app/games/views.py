@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime
 from functools import partial
 from typing import NamedTuple
 
@@ -11,21 +11,26 @@ from markupsafe import Markup
 from sqlalchemy import or_, select
 from sqlalchemy.orm import selectinload
 
-from app.club.ending import ended_message
+from app.clubtime import club_now, in_club_zone
 from app.extensions import db
-from app.games import bp
+from app.games.blueprint import bp
 from app.games.codes import known_code, remember_code
-from app.gamelog import event_sentence, events_of
+from app.store.gamelog import event_sentence, events_of
 from app.games.common import load_game
 from app.games.tablet import tablet
 from app.games.forms import (ALL_SEATS, COMPASS_SEATS, PLAYER_COUNTS, SEAT_COUNTS, SOLO_COUNTS, TEAM_DEFAULTS,
                              NewGameForm, default_player_name, seat_value, variation_field)
-from app.models import Game
+from app.store.models import Game
 from app.rules import InvalidHand, RulesetError, all_rulesets
-from app.services import GameError, create_game, ruleset_of, state_of
-from app.cache import remembered, version_cache
-from app.sheets.loading import ensure_whole, sheet_of, whole_games
+from app.games.chart import totals_chart
+from app.rules.operations import EventKind
+from app.rules.outcome import Closing, play_words
+from app.store.games import create_game, ruleset_of, shown_version, state_of
+from app.store.cache import remembered, row_cache, version_cache
+from app.sheets.loading import checked_state, sheet_of, whole_games
 from app.brake import check_code_from
+from app.rules.refusal import Refusal
+from app.errors import status_of
 
 #: The home page lists at most this many games in each section.
 LISTED_GAMES = 30
@@ -33,18 +38,40 @@ LISTED_GAMES = 30
 
 def game_page(game: Game, *, notice: str | None = None, status: int = 200):
     """The game page (score sheet, totals, next dealer, actions), with an optional notice."""
-    state, record = remembered(("page_state", game.id, game.version), lambda: page_state(game))
-    notice = notice or ended_message(game, state)   # a session's game ended by its format (issue 7)
+    state, record = remembered(("page_state", game.id, shown_version(game)), lambda: page_state(game))
+    if notice is None and state.outcome.owes_hand:
+        notice = state.outcome.words(game.team_names)      # "Time has been called: this is the last hand."
     sheet = sheet_of(game)
-    parts = remembered(("page_parts", game.id, game.version), lambda: PageParts(
-        Markup(render_template("sheets/_sheet.html", sheet=sheet)),
-        Markup(render_template("games/_correct_strip.html", game=game, sheet=sheet)),
+    parts = remembered(("page_parts", game.id, shown_version(game)), lambda: PageParts(
+        Markup(render_template("sheets/_sheet.html", sheet=sheet, rows_html=rows_html(sheet))),
+        Markup(render_template("games/_correct_strip.html", sheet=sheet, buttons=correct_buttons(game.id, sheet))),
         Markup(render_template("games/_record.html", record=record))))
     return render_template(
         "games/game.html", game=game, sheet=sheet, parts=parts, notice=notice,
         code=known_code(game),
-        last_hand=len(sheet.rows), state=state,
+        last_hand=len(sheet.rows), state=state, format_words=play_words(state.format, state.target),
+        chart=totals_chart(game.team_names, [[t.progressive for t in hand.teams] for hand in state.hands],
+                           state.target),
     ), status
+
+
+def rows_html(sheet) -> Markup:
+    """The score table's rows, each rendered once and kept by what it shows (SheetRow.key): after a new hand
+    only its own row is rendered, after a correction the rows whose figures changed."""
+    cache = row_cache()
+    return Markup("".join(      # each part is Markup already
+        remembered(("html", *row.key), lambda row=row: Markup(render_template("sheets/_sheet_row.html", row=row,
+                                                                              sheet=sheet)), cache)
+        for row in sheet.rows))
+
+
+def correct_buttons(game_id: int, sheet) -> Markup:
+    """The "Correct hand N" buttons, each rendered once and kept by the game and hand it opens."""
+    cache = row_cache()
+    return Markup("".join(      # each part is Markup already
+        remembered(("correct", game_id, row.number), lambda number=row.number: Markup(render_template(
+            "games/_correct_button.html", game_id=game_id, number=number)), cache)
+        for row in sheet.rows))
 
 
 class PageParts(NamedTuple):
@@ -57,16 +84,19 @@ class PageParts(NamedTuple):
 
 
 def page_state(game: Game) -> tuple:
-    """The game's state and its record in words, worked out once per version of the game."""
-    whole = ensure_whole(game)
-    state = state_of(whole)
-    return state, record_lines(whole, state)
+    """The game's state and its record in words, worked out once per version of the game (the state kept by
+    the write that made the version: the game's hands are not read again)."""
+    state = checked_state(game)
+    return state, record_lines(game, state)
 
 
 def record_lines(game: Game, state) -> list[str]:
-    """The game's record in plain words, newest first (the opening line left out)."""
-    return [event_sentence(game, event, state.ruleset.threes)
-            for event in reversed(events_of(game)) if event.kind != "game_opened"]
+    """The game's record in plain words, newest first (the opening line left out); each event's sentence is
+    kept by the event and the teams' names it speaks of (a record only grows)."""
+    names, cache = tuple(game.team_names), row_cache()
+    return [remembered(("said", game.id, event.id, event.seq, names),
+                       lambda event=event: event_sentence(game, event, state.ruleset.threes), cache)
+            for event in reversed(events_of(game)) if event.kind != EventKind.GAME_OPENED]
 
 
 @dataclass(frozen=True)
@@ -80,33 +110,42 @@ class GameCard:
     today: bool
     teams: list[tuple[str, int]]
     hands: int
-    winner: str | None
+    result: str | None        # "Winner: Jets", "Draw", "No result"; None while in play
+
+
+def card_result(outcome, names) -> str | None:
+    """A game's result as its card on the home page says it."""
+    if outcome.winner is not None:
+        return f"Winner: {names[outcome.winner]}"
+    if outcome.draw:
+        return "Draw"
+    return "No result" if outcome.no_result else None
 
 
 def local(moment: datetime | None) -> datetime:
-    """A stored UTC time in the server's local time."""
-    return (moment or datetime.now(timezone.utc)).replace(tzinfo=timezone.utc).astimezone()
+    """A stored UTC time on the club's clock (None: now)."""
+    return in_club_zone(moment) if moment else club_now()
 
 
-def card_figures(game: Game) -> tuple[tuple[int, ...], int | None, int]:
-    """A game's totals, winner and number of hands, replayed by the engine."""
+def card_figures(game: Game) -> tuple[tuple[int, ...], str | None, int]:
+    """A game's totals, result and number of hands, from the engine."""
     try:
         state = state_of(game)
-        totals, winner = state.totals, state.winner
+        totals, result = state.totals, card_result(state.outcome, game.team_names)
     except (InvalidHand, RulesetError):
-        totals, winner = (0,) * len(game.teams), None
-    return totals, winner, len(game.hands)
+        totals, result = (0,) * len(game.teams), None
+    return totals, result, len(game.hands)
 
 
 def game_card(game: Game, today) -> GameCard:
     """A game's line on the home page (its figures kept per version of the game)."""
     started = local(game.created_at)
-    totals, winner, hands = remembered(("card", game.id, game.version), lambda: card_figures(game))
+    totals, result, hands = remembered(("card", game.id, shown_version(game)), lambda: card_figures(game))
     return GameCard(
         id=game.id, title=game.table_label or f"Game {game.id}", ruleset=ruleset_name(game),
         when=started.strftime("%H:%M") if started.date() == today else started.strftime("%d %b %Y"),
         today=started.date() == today, teams=list(zip(game.team_names, totals)), hands=hands,
-        winner=game.team_names[winner] if winner is not None else None)
+        result=result)
 
 
 def ruleset_name(game: Game) -> str:
@@ -120,7 +159,7 @@ def ruleset_name(game: Game) -> str:
 def listed(finished: bool) -> list[Game]:
     """The newest games in progress (or finished), today's first."""
     done = Game.finished_at.is_not(None) if finished else Game.finished_at.is_(None)
-    shown = or_(Game.closed.is_(None), Game.closed != "deleted")
+    shown = or_(Game.closed.is_(None), Game.closed != Closing.DELETED)
     query = select(Game).where(done, shown).order_by(Game.created_at.desc(), Game.id.desc()).limit(LISTED_GAMES)
     return list(db.session.scalars(query.options(selectinload(Game.teams))))
 
@@ -128,7 +167,7 @@ def listed(finished: bool) -> list[Game]:
 def load_uncounted(games: list[Game]) -> list[Game]:
     """Load whole, in one batch, the games whose card figures are not kept yet (a fixed number of queries)."""
     cache = version_cache()
-    missing = [g.id for g in games if cache.get(("card", g.id, g.version)) is None]
+    missing = [g.id for g in games if cache.get(("card", g.id, shown_version(g))) is None]
     return whole_games(select(Game).where(Game.id.in_(missing))) if missing else []
 
 
@@ -169,7 +208,7 @@ def new_game():
             game = create_game(ruleset.id, form.variations(ruleset), form.teams(),
                                table_label=(form.table_label.data or "").strip(),
                                first_dealer=form.first_dealer_seat(), actor=tablet())
-        except GameError as error:
+        except Refusal as error:
             db.session.rollback()
             for problem in error.problems:
                 name = form.problem_field(problem)
@@ -198,8 +237,8 @@ def game(game_id: int):
     if "code" in request.args:
         try:
             check_code_from(request.remote_addr, game, request.args["code"].strip())
-        except GameError as error:
-            return game_page(game, notice=error.problems[0].message, status=error.status)
+        except Refusal as error:
+            return game_page(game, notice=error.problems[0].message, status=status_of(error))
         remember_code(game.id, game.table_code)
         return redirect(url_for("games.game", game_id=game.id))
     return game_page(game)

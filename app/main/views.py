@@ -1,8 +1,6 @@
 """Views of the main blueprint."""
 
-from flask import Blueprint
-
-bp = Blueprint("main", __name__)
+from app.main.blueprint import bp
 
 
 @bp.get("/healthz")

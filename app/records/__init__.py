@@ -1,1 +1,5 @@
-"""The club's records (issue 8): CSV exports, backups, seasons and the ladder (blueprint in routes.py)."""
+"""The club's records: CSV exports, backups, seasons and the ladder."""
+from app.records.blueprint import bp
+from app.records import importing, merging, names, player, restoring, roster, seasons, views  # noqa: F401  (each adds its routes)
+
+__all__ = ["bp"]

@@ -1,4 +1,4 @@
-"""Import the club's list of players from a CSV file: one name a line, or a membership export (issue 8)."""
+"""Import the club's list of players from a CSV file: one name a line, or a membership export."""
 from __future__ import annotations
 
 import csv
@@ -9,9 +9,9 @@ from flask import flash, redirect, request, url_for
 from flask_login import login_required
 
 from app.club.members import NAME_LENGTH, clean_name, find_member
-from app.club.models import Member
+from app.store.club_models import Member
 from app.extensions import db
-from app.records.views import bp
+from app.records.blueprint import bp
 
 #: Largest file accepted: a club list of thousands of names is far smaller.
 MAX_BYTES = 1_000_000
@@ -60,7 +60,16 @@ def plan_import(data: bytes) -> ImportPlan:
         plan.problems.append("This is not a CSV text file (it may be an Excel workbook). In the spreadsheet, "
                              "use Save As and choose 'CSV UTF-8', then import that file.")
         return plan
-    rows = [row for row in csv.reader(io.StringIO(decode(data, plan))) if any(cell.strip() for cell in row)]
+    text = decode(data, plan)
+    if "\x00" in text:
+        plan.problems.append("This file holds a character that is not text (a NUL byte), so it is not a list of "
+                             "names. In the spreadsheet, use Save As and choose 'CSV UTF-8', then import that file.")
+        return plan
+    try:        # universal newlines: Windows, Unix and old Mac (CR only) line ends alike
+        rows = [row for row in csv.reader(io.StringIO(text, newline=None)) if any(cell.strip() for cell in row)]
+    except csv.Error as error:
+        plan.problems.append(f"This file cannot be read as CSV ({error}). Save it again as 'CSV UTF-8'.")
+        return plan
     columns = name_columns(rows[0]) if rows else None
     if columns is not None:
         rows = rows[1:]
@@ -97,6 +106,19 @@ def import_players(data: bytes) -> ImportPlan:
     return plan
 
 
+#: At most this many of a file's problems are shown one by one; the rest are counted.
+SHOWN_PROBLEMS = 5
+
+
+def summary(messages: list[str]) -> list[str]:
+    """The first few messages and how many more there are (a file of thousands of repeated names would
+    otherwise fill the page and the session cookie with every one)."""
+    if len(messages) <= SHOWN_PROBLEMS:
+        return messages
+    more = len(messages) - (SHOWN_PROBLEMS - 1)
+    return messages[:SHOWN_PROBLEMS - 1] + [f"... and {more:,} more like these ({len(messages):,} in all)."]
+
+
 @bp.post("/players/import")
 @login_required
 def import_page():
@@ -106,9 +128,9 @@ def import_page():
         flash("Choose a CSV file of players first.", "error")
         return redirect(url_for("records.index"))
     plan = import_players(upload.stream.read(MAX_BYTES + 1))
-    for message in plan.problems:
+    for message in summary(plan.problems):
         flash(message, "error")
-    for message in plan.notices:
+    for message in summary(plan.notices):
         flash(message, "info")
     if not plan.problems:
         flash(f"{len(plan.names)} players added to the club's list.", "info")

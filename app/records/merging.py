@@ -1,14 +1,14 @@
-"""Merge two entries of the club's list that are the same person: games and sessions follow (issue 8)."""
+"""Merge two entries of the club's list that are the same person: games and sessions follow."""
 from __future__ import annotations
 
 from flask import flash, redirect, request, url_for
 from flask_login import login_required
 from sqlalchemy import select, update
 
-from app.club.models import Attendance, Member
+from app.store.club_models import Attendance, Member
 from app.extensions import db
-from app.models import Player
-from app.records.views import bp
+from app.store.models import Player
+from app.records.blueprint import bp
 
 
 class MergeError(Exception):

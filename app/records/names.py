@@ -1,13 +1,13 @@
-"""Names offered as players are typed (issue 8): the club's active players and every guest already typed."""
+"""Names offered as players are typed: the club's active players and every guest already typed."""
 from __future__ import annotations
 
 from sqlalchemy import select
 
-from app.club.models import Member
+from app.store.club_models import Member
 from app.extensions import db
 from app.games.forms import is_default_name
-from app.models import Player
-from app.records.views import bp
+from app.store.models import Player
+from app.records.blueprint import bp
 
 #: Most names offered in the type-ahead list.
 MOST_NAMES = 500

@@ -1,4 +1,4 @@
-"""A player's page (issue 8): games and sessions, won, win rate, average margin, partners, recent games."""
+"""A player's page: games and sessions, won, win rate, average margin, partners, recent games."""
 from __future__ import annotations
 
 from collections import Counter
@@ -6,11 +6,12 @@ from collections import Counter
 from flask import abort, render_template
 from sqlalchemy import and_, func, or_, select
 
-from app.club.models import Member
+from app.store.club_models import Member
 from app.extensions import db
-from app.models import Game, Player, Team
+from app.store.models import Game, Player, Team
 from app.records.standings import player_games
-from app.records.views import bp
+from app.records.blueprint import bp
+from app.club.auth import public_records
 from app.rules.ranking import won_words
 
 RECENT = 10
@@ -42,6 +43,7 @@ def record_of(member: Member) -> dict:
 
 
 @bp.get("/players/<int:member_id>")
+@public_records
 def player_page(member_id: int):
     """The player's page, in large type."""
     member = db.session.get(Member, member_id) or abort(404)

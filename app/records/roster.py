@@ -1,14 +1,14 @@
-"""The club's list of players for the organiser: each player's short name and whether still active (issue 8)."""
+"""The club's list of players for the organiser: each player's short name and whether still active."""
 from __future__ import annotations
 
 from flask import abort, flash, redirect, render_template, request, url_for
 from flask_login import login_required
 from sqlalchemy import func, select
 
-from app.club.models import Member
+from app.store.club_models import Member
 from app.extensions import db
 from app.records.exports import games_by_member
-from app.records.views import bp
+from app.records.blueprint import bp
 
 #: The longest short name a tablet shows.
 SHORT_NAME_LENGTH = 20

@@ -9,13 +9,15 @@ from flask_login import login_required
 
 from sqlalchemy import select
 
-from app.club.models import Member
+from app.store.club_models import Member
 from app.club.printing import document
 from app.extensions import db
-from app.records.exports import to_csv
-from app.records.models import Season
+from app.records.exports import CSV_TYPE, to_csv
+from app.store.club_models import Season
 from app.records.standings import all_seasons, standings
-from app.records.views import bp
+from app.records.blueprint import bp
+from app.club.auth import public_records
+from app.reading import ascii_digits
 from app.rules.ladder import method_text
 from app.sheets.guard import bounded
 from app.sheets.pdf import pdf_response, printed_now
@@ -36,7 +38,7 @@ def season_problems(form) -> tuple[dict, list[str]]:
     if not problems and values["ends_on"] < values["starts_on"]:
         problems.append("The last day must come after the first day.")
     percent = form.get("qualifying_percent", "30").strip()
-    if not percent.isdigit() or not 0 <= int(percent) <= 100:
+    if not ascii_digits(percent) or not 0 <= int(percent) <= 100:
         problems.append("The qualifying share is a whole percent from 0 to 100.")
     else:
         values["qualifying_percent"] = int(percent)
@@ -67,6 +69,7 @@ def season_method(season: Season, rows) -> str:
 
 
 @bp.get("/seasons/<int:season_id>")
+@public_records
 def ladder(season_id: int):
     """The season's ladder, with the method written out; ?projector=1 for big type."""
     season = db.session.get(Season, season_id) or abort(404)
@@ -83,6 +86,7 @@ def render_standings_pdf(html: str) -> bytes:
 
 
 @bp.get("/seasons/<int:season_id>/standings.pdf")
+@public_records
 def standings_pdf(season_id: int):
     """The season's standings to print and pin up: qualified players, then those not yet qualified."""
     season = db.session.get(Season, season_id) or abort(404)
@@ -93,11 +97,12 @@ def standings_pdf(season_id: int):
 
 
 @bp.get("/seasons/<int:season_id>/standings.csv")
+@public_records
 def standings_csv(season_id: int):
     """The season's standings as a spreadsheet."""
     season = db.session.get(Season, season_id) or abort(404)
     rows = [{"place": row.place, "player": row.player, "qualified": row.qualified, "sessions": row.sessions,
              "games": row.games, "won": row.won, "win_rate": round(row.win_rate, 4), "margin": row.margin}
             for row in standings(season)]
-    return Response(to_csv(STANDING_COLUMNS, rows), mimetype="text/csv; charset=utf-8",
+    return Response(to_csv(STANDING_COLUMNS, rows), content_type=CSV_TYPE,
                     headers={"Content-Disposition": f"attachment; filename=treys-standings-{season.id}.csv"})

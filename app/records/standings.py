@@ -1,41 +1,32 @@
 """A season's standings: the stored games turned into each player's games for the ladder engine."""
 from __future__ import annotations
 
-from datetime import datetime, time
 from fractions import Fraction
 
 from sqlalchemy import select
 
 from app.extensions import db
-from app.models import Game
-from app.records.models import Season
-from app.rules.ladder import PlayerGame, Standing, rank
-from app.services import state_of
+from app.clubtime import days_utc
+from app.store.models import Game
+from app.store.club_models import Season
+from app.rules.ladder import PlayerGame, Standing, player_games as ladder_lines, rank
+from app.records.exports import collector_paused_while
+from app.store.bulk import read_games
+from app.store.games import state_of
 
 
 def season_games(season: Season) -> list[Game]:
-    """The season's finished games (started between its first and last day)."""
-    start = datetime.combine(season.starts_on, time.min)
-    end = datetime.combine(season.ends_on, time.max)
-    return list(db.session.scalars(select(Game).where(Game.created_at.between(start, end),
-                                                      Game.finished_at.is_not(None)).order_by(Game.id)))
+    """The season's finished games (started between its first and last day), with their states, at once."""
+    start, end = days_utc(season.starts_on, season.ends_on)      # the club's days, as stored UTC times
+    return read_games(Game.created_at >= start, Game.created_at < end, Game.finished_at.is_not(None))
 
 
 def player_games(game: Game) -> list[PlayerGame]:
-    """Each player's result in a finished game: the winner's team won; level leaders drew (time called)."""
-    state = state_of(game)
-    totals = state.totals
-    leaders = [i for i, total in enumerate(totals) if total == max(totals)]
-    if state.winner is not None:
-        leaders = [state.winner]
-    rows = []
-    for i, team in enumerate(game.teams):
-        others = max((t for j, t in enumerate(totals) if j != i), default=0)
-        result = (1.0 if len(leaders) == 1 else 0.5) if i in leaders else 0.0
-        rows += [PlayerGame(player.name, game.session_id, result, totals[i] - others) for player in team.players]
-    return rows
+    """Each player's line in a game, from the game's one outcome (no result: none)."""
+    return ladder_lines(game.team_players, state_of(game).outcome, game.session_id)
 
 
+@collector_paused_while
 def standings(season: Season) -> list[Standing]:
     """The season's ladder, qualified players first."""
     games = [row for game in season_games(season) for row in player_games(game)]

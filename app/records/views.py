@@ -2,22 +2,24 @@
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import tempfile
-from datetime import date
+
 from pathlib import Path
 
-from flask import Blueprint, Response, abort, current_app, render_template, send_file
+from flask import Response, abort, current_app, render_template, send_file
 from flask_login import login_required
 from sqlalchemy import select
 
-from app.backup import backup_document
-from app.club.models import Member
+from app.clubtime import club_today
+from app.store.backup import backup_document
+from app.store.club_models import Member
 from app.extensions import db
-from app.records.exports import EXPORTS
+from app.records.exports import CSV_TYPE, EXPORTS
 from app.records.standings import all_seasons
+from app.records.blueprint import bp
 
-bp = Blueprint("records", __name__, url_prefix="/records")
 
 
 def last_backup_file():
@@ -47,8 +49,8 @@ def export(name: str):
     """One CSV export, as a download."""
     if name not in EXPORTS:
         abort(404)
-    return Response(EXPORTS[name](), mimetype="text/csv; charset=utf-8",
-                    headers={"Content-Disposition": f"attachment; filename=treys-{name}-{date.today()}.csv"})
+    return Response(EXPORTS[name](), content_type=CSV_TYPE,
+                    headers={"Content-Disposition": f"attachment; filename=treys-{name}-{club_today()}.csv"})
 
 
 @bp.get("/backup.json")
@@ -58,7 +60,7 @@ def backup():
     document = backup_document()
     last_backup_file().write_text(document["made_at"], encoding="utf-8")
     return Response(json.dumps(document, ensure_ascii=False, indent=1), mimetype="application/json",
-                    headers={"Content-Disposition": f"attachment; filename=treys-backup-{date.today()}.json"})
+                    headers={"Content-Disposition": f"attachment; filename=treys-backup-{club_today()}.json"})
 
 
 @bp.get("/backup.sqlite3")
@@ -67,11 +69,17 @@ def sqlite_copy():
     """A copy of the SQLite database file made with SQLite's online backup, while the app runs."""
     if db.engine.dialect.name != "sqlite":
         abort(404)
-    target = Path(tempfile.mkstemp(suffix=".sqlite3")[1])
-    with db.engine.connect() as connection:
-        source = connection.connection.driver_connection
-        with sqlite3.connect(target) as copy:
-            source.backup(copy)
-        copy.close()
-    return send_file(target, mimetype="application/vnd.sqlite3", as_attachment=True,
-                     download_name=f"treys-{date.today()}.sqlite3")
+    descriptor, target = tempfile.mkstemp(suffix=".sqlite3")
+    os.close(descriptor)
+    try:
+        with db.engine.connect() as connection:
+            copy = sqlite3.connect(target)
+            try:
+                connection.connection.driver_connection.backup(copy)
+            finally:
+                copy.close()
+        handle = open(target, "rb")     # closed by the response once sent
+    finally:
+        os.unlink(target)               # the open handle still reads it; nothing is left in the temp folder
+    return send_file(handle, mimetype="application/vnd.sqlite3", as_attachment=True,
+                     download_name=f"treys-{club_today()}.sqlite3")

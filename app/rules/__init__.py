@@ -7,7 +7,7 @@ from .model import CARD_POINTS, SET_SIZE, MeldStep, Pack, Requirement, RuleSet, 
 from .parse import parse_team, parse_teams
 from .operations import EventRecord, verb, winner_sentence
 from .progress import decide_winner, initial_meld_minimum
-from .refusal import Refusal
+from .refusal import Refusal, RefusalKind, refuse
 from .registry import RulesetError, all_rulesets, get_ruleset, ruleset_ids, variation_problems
 from .requirements import describe_sets, going_out_message, has_going_out_sets, missing_slots
 from .scoring import breakdown, score_hand
@@ -15,7 +15,7 @@ from .setcheck import SetVerdict, check_set, parse_cards
 from .validation import InvalidHand, validate_hand
 
 __all__ = [
-    "BreakdownLine", "CARD_POINTS", "EventRecord", "HandWarning", "Refusal", "verb", "winner_sentence", "SET_SIZE", "GameState", "GoingOut", "HandResult", "InvalidHand", "MeldRow",
+    "BreakdownLine", "CARD_POINTS", "EventRecord", "HandWarning", "Refusal", "RefusalKind", "refuse", "verb", "winner_sentence", "SET_SIZE", "GameState", "GoingOut", "HandResult", "InvalidHand", "MeldRow",
     "MeldStep", "Pack", "Problem", "Requirement", "RuleSet", "RulesetDescription", "RulesetError",
     "SET_CODES", "SetLine", "SetType", "SetVerdict", "TeamEntry", "TeamResult", "Variation",
     "all_rulesets", "breakdown", "check_set", "dealer_for_hand", "decide_winner", "describe_ruleset",

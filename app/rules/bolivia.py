@@ -11,6 +11,8 @@ SAMBAS = {"red_samba", "black_samba"}
 ANY_SET = {"red_canasta", "black_canasta", "red_samba", "black_samba",
            "mixed_bolivia", "black_bolivia", "red_bolivia"}
 
+# Written out whole, field by field as its rule document reads: where another rule set agrees (red and
+# black 3s, bonuses), those are the same rules kept apart on purpose, so one rule set can change alone.
 RULESET = RuleSet(
     id="bolivia",
     name="Bolivia",
@@ -46,7 +48,7 @@ RULESET = RuleSet(
     red_three_in_hand_points=0,
     black_three_in_hand_points=-100,
     black_three_melding="card_value",
-    black_three_meld_range=(1, 6),
+    black_three_meld_counts=(1, 2, 3, 4, 5, 6),
     failed_go_out_points=None,
     meld_table=STANDARD_MELD_TABLE,
     winning="higher_once_reached",

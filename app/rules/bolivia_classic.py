@@ -8,9 +8,12 @@ from .model import Pack, Requirement, RuleSet
 
 ANY_SET = {"natural_canasta", "mixed_canasta", "escalera", "bolivia"}
 
+# Written out whole, field by field as its rule document reads: where another rule set agrees (red and
+# black 3s, bonuses), those are the same rules kept apart on purpose, so one rule set can change alone.
 RULESET = RuleSet(
     id="bolivia_classic",
     name="Bolivia (classic, 3 packs)",
+    short_name="Classic Bolivia",
     summary="3 packs and 6 jokers; escaleras, canastas and bolivias; play to 15,000.",
     source="rules/bolivia-classic.txt",
     target=15000,
@@ -35,7 +38,7 @@ RULESET = RuleSet(
     red_three_in_hand_points=0,
     black_three_in_hand_points=-100,
     black_three_melding="card_value",
-    black_three_meld_range=(1, 6),
+    black_three_meld_counts=(1, 2, 3, 4, 5, 6),
     failed_go_out_points=None,
     meld_table=STANDARD_MELD_TABLE,
     winning="higher_once_reached",

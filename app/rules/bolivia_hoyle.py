@@ -8,9 +8,12 @@ from .model import Pack, Requirement, RuleSet
 
 ANY_SET = {"natural_canasta", "mixed_canasta", "sequence", "bolivia"}
 
+# Written out whole, field by field as its rule document reads: where another rule set agrees (red and
+# black 3s, bonuses), those are the same rules kept apart on purpose, so one rule set can change alone.
 RULESET = RuleSet(
     id="bolivia_hoyle",
     name="Bolivia (Hoyle summary, 2 packs)",
+    short_name="Hoyle Bolivia",
     summary="2 packs and 4 jokers, 11 cards each; canastas, sequences and bolivias; play to 15,000.",
     source="rules/bolivia-hoyle-summary.txt",
     target=15000,
@@ -35,13 +38,16 @@ RULESET = RuleSet(
     red_three_in_hand_points=0,
     black_three_in_hand_points=-100,
     black_three_melding="card_value",
-    black_three_meld_range=(1, 4),
+    black_three_meld_counts=(3, 4),
     failed_go_out_points=None,
     meld_table=STANDARD_MELD_TABLE,
     winning="higher_once_reached",
+    black_three_meld_words="as three or four of a kind",
     house_readings=(
         "A 7-card sequence has no wild cards, so it is a natural canasta and earns 500.",
         "Red 3s count plus (800 for all four) whether or not the team has melded.",
+        "Black 3s are melded only by the team going out and only as three or four of a kind; "
+        "wild cards do not stand in for them, so a team melds none, 3 or 4.",
         "A black 3 left in a hand counts -100 also when nobody went out.",
         "First to reach 15,000 wins; both in the same hand: the higher total; equal: play on.",
     ),

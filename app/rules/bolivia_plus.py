@@ -15,9 +15,12 @@ PLUS_MELD_TABLE = (
     MeldStep(8000, 120), MeldStep(12000, 150),
 )
 
+# Written out whole, field by field as its rule document reads: where another rule set agrees (red and
+# black 3s, bonuses), those are the same rules kept apart on purpose, so one rule set can change alone.
 RULESET = RuleSet(
     id="bolivia_plus",
     name="Bolivia Plus (U3A, 6 players, 4 packs)",
+    short_name="Bolivia Plus",
     summary="4 packs and 8 jokers, two teams of three; red and black treys; play to 20,000.",
     source="rules/bolivia-plus.txt",
     target=20000,
@@ -46,7 +49,7 @@ RULESET = RuleSet(
     red_three_in_hand_points=-100,
     black_three_in_hand_points=-100,
     black_three_melding="trey_table",
-    black_three_meld_range=(3, 8),
+    black_three_meld_counts=(3, 4, 5, 6, 7, 8),
     failed_go_out_points=-400,
     meld_table=PLUS_MELD_TABLE,
     winning="going_out_team",

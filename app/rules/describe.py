@@ -1,7 +1,7 @@
 """A rule set in words and small tables, from its RuleSet data: one description for the rules pages,
-the blank score pad's rules box, the hand form's hints and GET /api/v1/rulesets (rulesets.md).
+the blank score pad's rules box, the hand form's hints and GET /api/v1/rulesets.
 
-Pure: no Flask, no database. Numbers read as everywhere else in Treys (app/formatting.py):
+Pure: no Flask, no database. Numbers read as everywhere else in Treys (app/rules/numbers.py):
 thousands separators and a true minus sign.
 """
 from __future__ import annotations
@@ -9,10 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import groupby
 
-from app.formatting import points, signed
+from app.rules.numbers import points, signed
 
 from .model import CARD_POINTS, RuleSet, Variation
 from .scoring import trey_value
+from .wording import and_list
 
 #: Short codes for set types where space is tight: score-sheet cells, the key under the sheet, the pad.
 SET_CODES = {
@@ -22,7 +23,7 @@ SET_CODES = {
     "wild_canasta": "WC", "pure_wild_canasta": "PW", "bolivia": "Bol",
 }
 
-#: How the game is won, by RuleSet.winning (rulesets.md, "Winning" of each rule set).
+#: How the game is won, by RuleSet.winning (the rules' "Winning").
 WINNING = {
     "higher_once_reached": ("The game ends after a hand in which a team reaches {target}: the higher total "
                             "wins; equal totals at the top: no winner yet, play on."),
@@ -34,7 +35,7 @@ WINNING = {
 
 @dataclass(frozen=True)
 class SetLine:
-    """One set type: id, short code, name, bonus, what it is made of (rulesets.md, "Sets")."""
+    """One set type: id, short code, name, bonus, what it is made of (the rules' "Sets")."""
 
     id: str
     code: str
@@ -47,7 +48,7 @@ class SetLine:
 
 @dataclass(frozen=True)
 class GoingOut:
-    """What going out needs and earns, one sentence each (rulesets.md, "Going out requires")."""
+    """What going out needs and earns, one sentence each (the rules' "Going out requires")."""
 
     requirement: str
     bonus: str
@@ -101,7 +102,7 @@ class RulesetDescription:
         return self.red_threes[1:]
 
     def as_dict(self) -> dict:
-        """The JSON that GET /api/v1/rulesets[/<id>] answers (docs: shared/spec/api.md)."""
+        """The JSON that GET /api/v1/rulesets[/<id>] answers."""
         r = self.ruleset
         pack = r.pack
         return {
@@ -126,7 +127,8 @@ class RulesetDescription:
             "black_threes": {"rules": list(self.black_threes),
                              "in_hand_points": r.black_three_in_hand_points,
                              "meld_range": None if r.black_three_melding == "never"
-                             else list(r.black_three_meld_range)},
+                             else list(r.black_three_meld_range),
+                             "meld_counts": [0, *r.black_three_meld_counts]},
             "failed_go_out_points": r.failed_go_out_points,
             "initial_meld_table": [{"from": row.from_total, "to": row.to_total, "minimum": row.minimum}
                                    for row in self.meld_rows],
@@ -146,14 +148,14 @@ def set_code(set_id: str) -> str:
 
 
 def pack_words(ruleset: RuleSet) -> str:
-    """'3 packs and 6 jokers: 6 red 3s, 6 black 3s and 12 twos.' (rulesets.md, "Pack")."""
+    """'3 packs and 6 jokers: 6 red 3s, 6 black 3s and 12 twos.' (the rules' "Pack")."""
     pack = ruleset.pack
     return (f"{pack.packs} packs and {pack.jokers} jokers: {pack.red_threes} red 3s, "
             f"{pack.black_threes} black 3s and {pack.twos} twos.")
 
 
 def players_words(ruleset: RuleSet) -> str:
-    """Who can play: two teams of these sizes, or players alone (rulesets.md, "Common to all": Teams)."""
+    """Who can play: two teams of these sizes, or players alone (common to all rule sets: Teams)."""
     teams = " or ".join(f"{2 * size} players (two teams of {size})" for size in sorted(ruleset.team_sizes))
     if ruleset.solo_players:
         alone = " or ".join(str(n) for n in ruleset.solo_players)
@@ -162,12 +164,12 @@ def players_words(ruleset: RuleSet) -> str:
 
 
 def winning_words(ruleset: RuleSet) -> str:
-    """How the game is won (rulesets.md, "Winning" of each rule set)."""
+    """How the game is won (the rules' "Winning")."""
     return WINNING[ruleset.winning].format(target=points(ruleset.target))
 
 
 def going_out(ruleset: RuleSet) -> GoingOut:
-    """The requirement, the bonus and the concealed bonus (rulesets.md, "Going out requires")."""
+    """The requirement, the bonus and the concealed bonus (the rules' "Going out requires")."""
     if ruleset.concealed_bonus == ruleset.going_out_bonus:
         concealed = "Going out concealed earns the same."
     else:
@@ -192,7 +194,7 @@ def trey_table_words(table: tuple[int, ...]) -> str:
 
 
 def red_three_words(ruleset: RuleSet) -> tuple[str, ...]:
-    """What red 3s count: the table in words first, then when they count (rulesets.md, "Red 3s")."""
+    """What red 3s count: the table in words first, then when they count (the rules' "Red 3s")."""
     words = [f"Red 3s on the table: {trey_table_words(ruleset.red_three_table)}."]
     if ruleset.red_threes_need_going_out_sets:
         words.append("Red 3s count only for a team that has the sets needed to go out; otherwise they count 0.")
@@ -208,25 +210,28 @@ def red_three_words(ruleset: RuleSet) -> tuple[str, ...]:
 
 
 def red_three_counts(ruleset: RuleSet) -> tuple[tuple[int, int], ...]:
-    """(count, points) of red 3s on the table, 1 to all the pack holds (rulesets.md, "Red 3s")."""
+    """(count, points) of red 3s on the table, 1 to all the pack holds (the rules' "Red 3s")."""
     return tuple((n, trey_value(ruleset, n)) for n in range(1, ruleset.pack.red_threes + 1))
 
 
 def black_three_counts(ruleset: RuleSet) -> tuple[tuple[int, int], ...]:
     """(count, points) of melded black 3s scored by the trey table; () where they are not
-    (rulesets.md, bolivia_plus "Black treys")."""
+    (the rules' "Black treys")."""
     if ruleset.black_three_melding != "trey_table":
         return ()
-    low, high = ruleset.black_three_meld_range
-    return tuple((n, trey_value(ruleset, n)) for n in range(low, high + 1))
+    return tuple((n, trey_value(ruleset, n)) for n in ruleset.black_three_meld_counts)
 
 
 def black_three_words(ruleset: RuleSet) -> tuple[str, ...]:
-    """What a black 3 left in a hand costs and who may meld them (rulesets.md, "Black 3s")."""
+    """What a black 3 left in a hand costs and who may meld them (the rules' "Black 3s")."""
     in_hand = f"A black 3 left in a hand: {signed(ruleset.black_three_in_hand_points)} each."
     low, high = ruleset.black_three_meld_range
     if ruleset.black_three_melding == "never":
         return (in_hand, "Black 3s can never be melded.")
+    if ruleset.black_three_melding == "card_value" and ruleset.black_three_meld_words:
+        counts = and_list(["none", *map(str, ruleset.black_three_meld_counts)], "or")
+        return (in_hand, f"Only the team going out may meld black 3s, and only {ruleset.black_three_meld_words}: "
+                         f"{counts}. They count {CARD_POINTS['3']} points each.")
     if ruleset.black_three_melding == "card_value":
         return (in_hand, f"Only the team going out may meld black 3s ({low} to {high}); "
                          f"they count {CARD_POINTS['3']} points each.")
@@ -236,7 +241,7 @@ def black_three_words(ruleset: RuleSet) -> tuple[str, ...]:
 
 
 def penalty_words(ruleset: RuleSet) -> tuple[str, ...]:
-    """Penalties beyond the cards: failed go-outs (rulesets.md, bolivia_plus)."""
+    """Penalties beyond the cards: failed go-outs (bolivia_plus)."""
     if ruleset.failed_go_out_points is None:
         return ()
     return (f"A failed attempt to go out (asked, told yes, and could not): "
@@ -244,7 +249,7 @@ def penalty_words(ruleset: RuleSet) -> tuple[str, ...]:
 
 
 def meld_rows(ruleset: RuleSet) -> tuple[MeldRow, ...]:
-    """The initial-meld table as ranges of progressive totals (rulesets.md, "Initial-meld minimum")."""
+    """The initial-meld table as ranges of progressive totals (the rules' "Initial-meld minimum")."""
     steps = ruleset.meld_table
     rows = []
     for step, following in zip(steps, steps[1:] + (None,)):
@@ -260,7 +265,7 @@ def meld_rows(ruleset: RuleSet) -> tuple[MeldRow, ...]:
 
 
 def card_points_words(ruleset: RuleSet) -> str:
-    """'Joker: 50 · 2, A: 20 · K–8: 10 · 7–4, black 3: 5' (rulesets.md, "Common to all": Card points)."""
+    """'Joker: 50 · 2, A: 20 · K–8: 10 · 7–4, black 3: 5' (common to all rule sets: Card points)."""
     groups = []
     for value, ranks in groupby(CARD_POINTS.items(), key=lambda item: item[1]):
         names = ["Joker" if rank == "JK" else rank for rank, _ in ranks]

@@ -98,21 +98,24 @@ def draw_problems(ruleset: RuleSet, players: Sequence[str], pairs: Sequence[Sequ
     """Every reason these players and pairs cannot be drawn into tables."""
     problems = []
     if len(set(players)) != len(players):
-        problems.append(Problem("players", "A name is listed twice: each player once, please."))
+        problems.append(Problem("players", "A name is listed twice: each player once, please.",
+                                "players.repeated"))
     need = smallest_table(ruleset)
     if len(players) < need:
         problems.append(Problem("players", f"{ruleset.name} needs at least {need} players for a table; "
-                                           f"{len(players)} {'is' if len(players) == 1 else 'are'} here."))
+                                           f"{len(players)} {'is' if len(players) == 1 else 'are'} here.",
+                                "players.too_few"))
     seen: set[str] = set()
     for pair in pairs:
         unknown = [name for name in pair if name not in players]
         if unknown:
             problems.append(Problem("pairs", f"{', '.join(unknown)} in the pairs {'is' if len(unknown) == 1 else 'are'} "
-                                             "not among the players here."))
+                                             "not among the players here.", "pairs.unknown_player"))
         if len(pair) != 2 or len(set(pair)) != 2:
-            problems.append(Problem("pairs", "Each pair is two different players."))
+            problems.append(Problem("pairs", "Each pair is two different players.", "pairs.not_two"))
         if seen & set(pair):
-            problems.append(Problem("pairs", f"{', '.join(sorted(seen & set(pair)))} is in two pairs."))
+            problems.append(Problem("pairs", f"{', '.join(sorted(seen & set(pair)))} is in two pairs.",
+                                    "pairs.repeated"))
         seen |= set(pair)
     return problems
 

@@ -10,6 +10,10 @@ COUNT_FIELDS = (
     "table_points", "hand_points", "red_threes", "red_threes_in_hand",
     "black_threes_in_hand", "black_threes_melded", "failed_go_outs",
 )
+#: Yes/no fields of a team's entry: whether it went out, and concealed.
+FLAG_FIELDS = ("went_out", "concealed")
+#: Every field of a team's entry, as the game store keeps it: the sets, the figures, the flags, and melded.
+ENTRY_FIELDS = ("sets", *COUNT_FIELDS, *FLAG_FIELDS, "melded")
 
 
 @dataclass(frozen=True)
@@ -90,6 +94,7 @@ class BreakdownLine:
         return {"label": self.label, "points": self.points, "kind": self.kind}
 
 
+# A frozen dataclass of named figures, like the sheet's rows: alike in shape only, each says its own thing.
 @dataclass(frozen=True)
 class TeamResult:
     """A team's score for one hand, with its breakdown and what follows from it."""

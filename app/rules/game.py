@@ -7,6 +7,7 @@ from typing import Sequence
 
 from .entries import HandResult, Problem, TeamEntry
 from .model import RuleSet
+from .outcome import Closing, Format, Outcome, decide_outcome
 from .progress import initial_meld_minimum
 from .scoring import score_hand
 from .validation import validate_hand
@@ -29,9 +30,9 @@ class HandWarning:
 class GameState:
     """Where a game stands after its hands: every hand's result, totals and the winner.
 
-    `closing` is how the table closed the game before its winning rule was met: "ended" (the
-    higher total wins, as the "time" format of rulesets.md "Club formats"), "abandoned" (no
-    result), "deleted"; None while the game runs on its own rule.
+    `format` is how the game is played out (to the target, N hands, timed); `last_hand` the hand in
+    play when time was called (None: not called); `closing` how the table closed the game before its
+    format ended it (ended early, abandoned, deleted; None while it runs). `outcome` decides from these.
     """
 
     ruleset: RuleSet
@@ -39,7 +40,9 @@ class GameState:
     team_count: int
     hands: tuple[HandResult, ...]
     entries: tuple[tuple[TeamEntry, ...], ...] = ()
-    closing: str | None = None
+    closing: Closing | None = None
+    format: Format = Format()
+    last_hand: int | None = None
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -64,32 +67,32 @@ class GameState:
         """The winner by the rule set's own winning rule (the first hand that produced one)."""
         return next((hand.winner for hand in self.hands if hand.winner is not None), None)
 
+    @cached_property
+    def outcome(self) -> Outcome:
+        """The game's one outcome: won, drawn, no result, deleted or in play; why, the margin, who owes a hand."""
+        totals = [tuple(team.progressive for team in hand.teams) for hand in self.hands]
+        return decide_outcome(totals, [hand.winner for hand in self.hands], self.format, self.last_hand,
+                              self.closing)
+
     @property
     def winner(self) -> int | None:
-        """The winning team's index: by the rule set's rule, else the higher total of a game ended early."""
-        ruled = self.ruled_winner
-        if ruled is not None or self.closing != "ended" or not self.hands:
-            return ruled
-        top = max(self.totals)
-        return self.totals.index(top) if self.totals.count(top) == 1 else None
+        """The winning team's index, as the outcome has it."""
+        return self.outcome.winner
 
     @property
     def draw(self) -> bool:
-        """A game ended early with equal totals at the top (rulesets.md "Club formats")."""
-        return self.closing == "ended" and bool(self.hands) and self.winner is None
+        """True when the game ended with teams equal at the top."""
+        return self.outcome.draw
 
     @property
     def game_over(self) -> bool:
-        """True once a hand has produced a winner, or the table has closed the game."""
-        return self.ruled_winner is not None or self.closing is not None
+        """True once the game has ended, whichever way."""
+        return self.outcome.over
 
     @property
     def won_at(self) -> int | None:
-        """The number (1-based) of the hand that produced the winner (the last hand of a game ended early)."""
-        ruled = next((i + 1 for i, hand in enumerate(self.hands) if hand.winner is not None), None)
-        if ruled is None and self.winner is not None:
-            return len(self.hands)
-        return ruled
+        """The hand (1-based) that decided the game (won or drawn), else None."""
+        return self.outcome.at_hand if self.outcome.decided else None
 
     @cached_property
     def warnings(self) -> tuple[HandWarning, ...]:
@@ -119,19 +122,25 @@ class GameState:
             after.__dict__["warnings"] = tuple(w for w in self.warnings if w.hand_number <= len(after.hands))
         return after
 
-    def closed(self, closing: str | None) -> GameState:
+    def closed(self, closing: Closing | str | None) -> GameState:
         """The same hands, closed this way (or open again with None)."""
-        return replace(self, closing=closing)
+        return replace(self, closing=None if closing is None else Closing(closing))
+
+    def time_called(self) -> GameState:
+        """The same game once time is called: the hand in play (the next one) is its last."""
+        return replace(self, last_hand=len(self.hands) + 1)
 
 
 def replay(ruleset: RuleSet, hands: Sequence[Sequence[TeamEntry]], team_count: int,
-           target: int | None = None, closing: str | None = None) -> GameState:
+           target: int | None = None, closing: Closing | str | None = None, fmt: Format = Format(),
+           last_hand: int | None = None) -> GameState:
     """Score every hand in order, each from the totals the hands before it left, as it was entered.
 
     Stored hands are not re-validated: a hand today's rules would refuse shows in `warnings`.
     """
     target = ruleset.target if target is None else target
-    state = GameState(ruleset, target, team_count, (), (), closing)
+    state = GameState(ruleset, target, team_count, (), (), None if closing is None else Closing(closing), fmt,
+                      last_hand)
     for entries in hands:
         state = state.plus(entries)
     return state
@@ -156,7 +165,7 @@ def dealer_for_hand(team_players: Sequence[Sequence[str]], first_dealer: tuple[i
 
 
 def table_problems(ruleset: RuleSet, team_sizes: Sequence[int]) -> list[Problem]:
-    """Two teams of 2 or 3 players, or 2-3 players alone where allowed (rulesets.md "Teams")."""
+    """Two teams of 2 or 3 players, or 2-3 players alone where allowed (the rules' "Teams")."""
     if len(team_sizes) == 2 and team_sizes[0] == team_sizes[1] and team_sizes[0] in ruleset.team_sizes:
         return solo_variation_problems(ruleset)
     if ruleset.solo_players and len(team_sizes) in ruleset.solo_players and set(team_sizes) == {1}:
@@ -168,7 +177,7 @@ def table_problems(ruleset: RuleSet, team_sizes: Sequence[int]) -> list[Problem]
 
 
 def solo_variation_problems(ruleset: RuleSet) -> list[Problem]:
-    """A variation for players alone is offered only when each player plays alone (rulesets.md, sambola)."""
+    """A variation for players alone is offered only when each player plays alone (sambola)."""
     return [Problem(f"variations.{v.id}", f"'{v.name}' is only for games where each player plays alone.",
                     "variations.solo_only")
             for v in ruleset.variations if v.solo_only and v.id in ruleset.chosen]

@@ -1,23 +1,25 @@
-"""The season ladder (issue 8): standings ranked by win rate among players with enough games."""
+"""The season ladder: standings ranked by win rate among players with enough games."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Sequence
 from fractions import Fraction
 
+from .outcome import Outcome
 from .ranking import won_words
 
 #: Default qualifying share: 30 % of the most active player's games.
 DEFAULT_SHARE = Fraction(3, 10)
 
-METHOD = ("A win counts 1 and a draw ½. Win rate = wins ÷ games played. Players who have played at least "
+METHOD = ("A win counts 1 and a draw ½ (only games with a result count). Players who have played at least "
           "{percent} % of the games of the most active player ({needed} games this season) are ranked by "
-          "win rate, then by sum of margins, then by games played; players still level share a place. "
-          "The others are listed below as not yet qualified.")
+          "games won, then by sum of margins; players level on both share a place. Win rate = wins ÷ games "
+          "played, shown for interest. The others are listed below as not yet qualified.")
 
 
 @dataclass(frozen=True)
 class PlayerGame:
-    """One game as one player played it: the session, won/drawn/lost, and the margin (own minus other)."""
+    """One game as one player played it: the session, won/drawn/lost, and the margin (+ won, - lost, 0 drawn)."""
 
     player: str
     session: int | None
@@ -78,8 +80,8 @@ def tally(games: list[PlayerGame]) -> list[Standing]:
 
 
 def order_key(standing: Standing) -> tuple:
-    """What places a qualified player: win rate (exact), sum of margins, games played."""
-    return (Fraction(standing.won) / standing.games, standing.margin, standing.games)
+    """What places a qualified player: games won (a draw half), then the sum of margins."""
+    return (Fraction(standing.won), standing.margin)
 
 
 def rank(games: list[PlayerGame], share: Fraction = DEFAULT_SHARE) -> list[Standing]:
@@ -99,3 +101,17 @@ def rank(games: list[PlayerGame], share: Fraction = DEFAULT_SHARE) -> list[Stand
                                standing.margin, place))
     others = sorted((s for s in standings if s.games < needed), key=lambda s: (-s.games, s.player))
     return ranked + others
+
+
+def player_games(teams: Sequence[Sequence[str]], outcome: Outcome, session_id: int | None) -> list[PlayerGame]:
+    """Each player's line from one game's outcome: winners +margin, losers -margin, a draw half a game to
+    each team equal at the top (margin 0); a game without a result gives none."""
+    if not outcome.decided:
+        return []
+    margin = 0 if outcome.draw else outcome.margin or 0
+    rows = []
+    for index, team in enumerate(teams):
+        ahead = index in outcome.winners
+        result = (0.5 if outcome.draw else 1.0) if ahead else 0.0
+        rows += [PlayerGame(player, session_id, result, margin if ahead else -margin) for player in team]
+    return rows

@@ -8,7 +8,7 @@ from typing import Mapping
 #: Cards in a completed set: canastas at least, sambas, sequences and wild sets exactly (bolivia.txt "Sets").
 SET_SIZE = 7
 
-#: Card points common to all rule sets (rulesets.md, "Common to all").
+#: Card points common to all rule sets (common to all rule sets).
 CARD_POINTS = MappingProxyType({
     "JK": 50, "2": 20, "A": 20,
     "K": 10, "Q": 10, "J": 10, "10": 10, "9": 10, "8": 10,
@@ -38,6 +38,7 @@ class SetType:
     rare: bool = False          # seldom made: the hand form keeps it behind "more sets"
 
 
+# Alike in shape only to setcheck.Card (a frozen pair of fields with derived properties).
 @dataclass(frozen=True)
 class Pack:
     """What the pack holds: packs of 52, jokers, and so red 3s, black 3s and twos."""
@@ -123,7 +124,7 @@ class RuleSet:
     red_three_in_hand_points: int
     black_three_in_hand_points: int
     black_three_melding: str                  # "never", "card_value", "trey_table"
-    black_three_meld_range: tuple[int, int]   # smallest and largest melded count
+    black_three_meld_counts: tuple[int, ...]  # how many black 3s the team going out may meld, besides none
     failed_go_out_points: int | None          # None: not a thing in this rule set
     meld_table: tuple[MeldStep, ...]
     winning: str                              # "higher_once_reached", "going_out_team"
@@ -135,6 +136,9 @@ class RuleSet:
     sequence_core: tuple[str, ...] = ()           # ranks every sequence must hold
     solo_players: tuple[int, ...] = ()
     threes: str = "3s"                            # what the players call their 3s: "3s", "treys" (bolivia-plus.txt)
+    short_name: str = ""                          # the name in a sentence: "Bolivia Plus"; "" for `name`
+    black_three_meld_words: str = ""              # how they go down when the counts say too little:
+                                                  # "as three or four of a kind" (bolivia-hoyle-summary.txt)
 
     def set_type(self, set_id: str) -> SetType:
         """The set type with this id; KeyError when the rule set has none."""
@@ -147,6 +151,24 @@ class RuleSet:
     def set_ids(self) -> tuple[str, ...]:
         """Ids of this rule set's set types, in display order."""
         return tuple(s.id for s in self.set_types)
+
+    def __post_init__(self):
+        if not self.short_name:
+            object.__setattr__(self, "short_name", self.name)
+
+    @property
+    def black_three_meld_range(self) -> tuple[int, int]:
+        """The smallest and largest count of black 3s that may be melded; (0, 0) where none may."""
+        counts = self.black_three_meld_counts
+        return (min(counts), max(counts)) if counts else (0, 0)
+
+    @property
+    def black_three_meld_how(self) -> str:
+        """How black 3s may be melded, for a sentence: 'as three or four of a kind', '3 to 8 at a time'."""
+        if self.black_three_meld_words:
+            return self.black_three_meld_words
+        low, high = self.black_three_meld_range
+        return f"{low} to {high} at a time"
 
     def variation(self, variation_id: str) -> Variation:
         """The variation with this id; KeyError when the rule set has none."""

@@ -2,30 +2,46 @@
 
 `verify_*` returns every problem (empty: allowed); `do_*` verifies, then returns the event record and
 the game state that follows. Nothing here stores anything: the game store saves the records.
-Sources: rulesets.md "Decisions" (corrections, removals, spent tokens) and "Club formats" (ending).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Mapping, Sequence
 
 from .entries import Problem, TeamEntry
 from .game import GameState, replay
-from .refusal import Refusal
+from .outcome import Closing, FormatKind
+from .refusal import GAME_OVER, NOT_LAST_HAND, Refusal, RefusalKind
 from .validation import validate_hand
 
 #: Codes of problems that clash with the game as it is (a conflict), not with the figures sent.
-CONFLICT_CODES = frozenset({"game.over", "game.closed", "hand.not_last", "game.has_hands", "token.removed"})
+CONFLICT_CODES = frozenset({GAME_OVER, "game.closed", NOT_LAST_HAND, "game.has_hands", "token.removed",
+                            "time.not_timed", "time.already_called"})
 NOT_FOUND_CODES = frozenset({"hand.unknown"})
 
-CLOSED_WORDS = {"ended": "ended early", "abandoned": "abandoned", "deleted": "deleted"}
+CLOSED_WORDS = {Closing.ENDED: "ended early", Closing.ABANDONED: "abandoned", Closing.DELETED: "deleted"}
+
+
+class EventKind(StrEnum):
+    """The kinds of change the record of a game keeps."""
+
+    GAME_OPENED = "game_opened"
+    HAND_ADDED = "hand_added"
+    HAND_CORRECTED = "hand_corrected"
+    HAND_REMOVED = "hand_removed"
+    TIME_CALLED = "time_called"
+    GAME_ENDED = "game_ended"
+    GAME_ABANDONED = "game_abandoned"
+    GAME_DELETED = "game_deleted"
+    CODE_RESET = "code_reset"
 
 
 @dataclass(frozen=True)
 class EventRecord:
     """One change to a game, as the record keeps it: kind, hand number, entries before and after."""
 
-    kind: str      # hand_added, hand_corrected, hand_removed, game_ended, game_abandoned, game_deleted, code_reset
+    kind: EventKind | str
     hand_number: int | None = None
     before: Mapping | None = None
     after: Mapping | None = None
@@ -40,8 +56,8 @@ def refusal_of(problems: list[Problem]) -> Refusal:
     """The refusal these problems make: not found, a conflict with the game, or invalid figures."""
     codes = {p.code for p in problems}
     if codes & NOT_FOUND_CODES:
-        return Refusal("not_found", problems)
-    return Refusal("conflict" if codes & CONFLICT_CODES else "invalid", problems)
+        return Refusal(RefusalKind.NOT_FOUND, problems)
+    return Refusal(RefusalKind.CONFLICT if codes & CONFLICT_CODES else RefusalKind.INVALID, problems)
 
 
 def raise_if(problems: list[Problem]) -> None:
@@ -59,15 +75,14 @@ def verb(name: str, singular: str, plural: str) -> str:
 
 
 def over_problems(state: GameState, names: Sequence[str]) -> list[Problem]:
-    """The game is over: won by its rule, or closed by the table."""
+    """The game is over (its outcome says how): nothing more can be entered."""
+    outcome = state.outcome
+    if not outcome.over:
+        return []
     if state.closing:
         return [Problem(None, f"This game was {CLOSED_WORDS[state.closing]}: no more hands can be entered. "
                               "Start a new game.", "game.closed")]
-    if state.game_over:
-        winner = names[state.winner]
-        return [Problem(None, f"This game is over: {winner} won at hand {state.won_at}. "
-                              "Start a new game.", "game.over")]
-    return []
+    return [Problem(None, f"This game is over: {outcome.words(names)} Start a new game.", GAME_OVER)]
 
 
 def verify_add_hand(state: GameState, entries: Sequence[TeamEntry], names: Sequence[str]) -> list[Problem]:
@@ -80,7 +95,7 @@ def do_add_hand(state: GameState, entries: Sequence[TeamEntry],
     """Add the next hand (validated once here, then scored as entered)."""
     raise_if(verify_add_hand(state, entries, names))
     after = state.plus(entries, valid=True)
-    return EventRecord("hand_added", len(after.hands), None, entries_record(entries)), after
+    return EventRecord(EventKind.HAND_ADDED, len(after.hands), None, entries_record(entries)), after
 
 
 def hand_problems(state: GameState, number: int) -> list[Problem]:
@@ -94,7 +109,8 @@ def corrected_state(state: GameState, number: int, entries: Sequence[TeamEntry])
     """The game replayed with hand `number` replaced."""
     hands = list(state.entries)
     hands[number - 1] = tuple(entries)
-    return replay(state.ruleset, hands, state.team_count, state.target, state.closing)
+    return replay(state.ruleset, hands, state.team_count, state.target, state.closing, state.format,
+                  state.last_hand)
 
 
 def verify_correct_hand(state: GameState, number: int, entries: Sequence[TeamEntry],
@@ -119,7 +135,7 @@ def do_correct_hand(state: GameState, number: int, entries: Sequence[TeamEntry],
     """Correct a hand; every later total, minimum and the winner follow."""
     raise_if(verify_correct_hand(state, number, entries, names))
     before = entries_record(state.entries[number - 1])
-    return (EventRecord("hand_corrected", number, before, entries_record(entries)),
+    return (EventRecord(EventKind.HAND_CORRECTED, number, before, entries_record(entries)),
             corrected_state(state, number, entries))
 
 
@@ -133,7 +149,7 @@ def verify_remove_hand(state: GameState, number: int) -> list[Problem]:
                         "game.closed")]
     if number != len(state.hands):
         return [Problem(None, f"Only the last hand (hand {len(state.hands)}) can be removed; "
-                              "correct an earlier hand instead.", "hand.not_last")]
+                              "correct an earlier hand instead.", NOT_LAST_HAND)]
     return []
 
 
@@ -141,7 +157,7 @@ def do_remove_hand(state: GameState, number: int) -> tuple[EventRecord, GameStat
     """Remove the last hand (a game it had ended is in play again); the record keeps it."""
     raise_if(verify_remove_hand(state, number))
     before = entries_record(state.entries[number - 1])
-    return (EventRecord("hand_removed", number, before, None),
+    return (EventRecord(EventKind.HAND_REMOVED, number, before, None),
             state.without_last())
 
 
@@ -149,7 +165,8 @@ def result_record(state: GameState, names: Sequence[str]) -> dict:
     """How a closed game came out: totals, the winner (or a draw, or no result)."""
     winner = state.winner
     return {"totals": list(state.totals), "winner": winner,
-            "winner_name": None if winner is None else names[winner], "draw": state.draw}
+            "winner_name": None if winner is None else names[winner], "draw": state.draw,
+            "outcome": state.outcome.as_dict(), "words": state.outcome.words(names)}
 
 
 def verify_close(state: GameState, names: Sequence[str]) -> list[Problem]:
@@ -160,15 +177,15 @@ def verify_close(state: GameState, names: Sequence[str]) -> list[Problem]:
 def do_end_game(state: GameState, names: Sequence[str]) -> tuple[EventRecord, GameState]:
     """End the game now: the higher total wins; equal totals: a draw; no hand: no result ("time" format)."""
     raise_if(verify_close(state, names))
-    after = state.closed("ended")
-    return EventRecord("game_ended", len(state.hands) or None, None, result_record(after, names)), after
+    after = state.closed(Closing.ENDED)
+    return EventRecord(EventKind.GAME_ENDED, len(state.hands) or None, None, result_record(after, names)), after
 
 
 def do_abandon_game(state: GameState, names: Sequence[str]) -> tuple[EventRecord, GameState]:
     """Abandon the game: it ends with no result."""
     raise_if(verify_close(state, names))
-    after = state.closed("abandoned")
-    return EventRecord("game_abandoned", len(state.hands) or None, None, {"totals": list(state.totals)}), after
+    after = state.closed(Closing.ABANDONED)
+    return EventRecord(EventKind.GAME_ABANDONED, len(state.hands) or None, None, {"totals": list(state.totals)}), after
 
 
 def verify_delete_game(state: GameState) -> list[Problem]:
@@ -183,12 +200,30 @@ def verify_delete_game(state: GameState) -> list[Problem]:
 def do_delete_game(state: GameState) -> tuple[EventRecord, GameState]:
     """Delete a game started by mistake (the record keeps that it was)."""
     raise_if(verify_delete_game(state))
-    return EventRecord("game_deleted"), state.closed("deleted")
+    return EventRecord(EventKind.GAME_DELETED), state.closed(Closing.DELETED)
+
+
+def verify_call_time(state: GameState, names: Sequence[str]) -> list[Problem]:
+    """Time can be called on a timed game that runs and has not been called yet."""
+    if state.format.kind != FormatKind.TIME:
+        return [Problem(None, f"This game plays {state.format.words}: time is called only in a timed game. "
+                              "End the game instead.", "time.not_timed")]
+    if state.last_hand is not None:
+        return [Problem(None, f"Time has already been called: hand {state.last_hand} is the last.",
+                        "time.already_called")]
+    return over_problems(state, names)
+
+
+def do_call_time(state: GameState, names: Sequence[str]) -> tuple[EventRecord, GameState]:
+    """Call time: the hand in play (the next one, hand 1 at a table with none yet) is the last."""
+    raise_if(verify_call_time(state, names))
+    after = state.time_called()
+    return EventRecord(EventKind.TIME_CALLED, after.last_hand, None, {"last_hand": after.last_hand}), after
 
 
 def do_reset_code() -> EventRecord:
     """A new table code for the game (the record never holds the code itself)."""
-    return EventRecord("code_reset")
+    return EventRecord(EventKind.CODE_RESET)
 
 
 def winner_sentence(name: str) -> str:

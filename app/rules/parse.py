@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .entries import COUNT_FIELDS, Problem, TeamEntry
+from .entries import COUNT_FIELDS, FLAG_FIELDS, Problem, TeamEntry
+from .registry import set_words
+from .wording import FIGURE_WORDS, plain_words
 
-FLAG_FIELDS = ("went_out", "concealed")
 #: Whole numbers above this are refused before any arithmetic (no pack holds so many points).
 LARGEST_NUMBER = 10_000_000
 
@@ -18,11 +19,11 @@ def whole_number(value: Any) -> bool:
 def parse_team(data: Any, at: str, *, allow_progressive: bool = True) -> tuple[TeamEntry | None, int, list[Problem]]:
     """A team entry, its progressive total before the hand, and every type problem found."""
     if not isinstance(data, Mapping):
-        return None, 0, [Problem(at, "Each team must be an object with the team's figures.", "input.team_not_object")]
+        return None, 0, [Problem(at, "Each team must be given with the team's figures.", "input.team_not_object")]
     known = {"name", "sets", "progressive", "melded", *COUNT_FIELDS, *FLAG_FIELDS}
     if not allow_progressive:
         known.discard("progressive")
-    problems = [Problem(f"{at}.{key}", f"'{key}' is not a figure Treys knows.", "input.unknown_figure")
+    problems = [Problem(f"{at}.{key}", f"Treys keeps no figure called '{plain_words(key)}'.", "input.unknown_figure")
                 for key in data if key not in known]
     values: dict[str, Any] = {}
     name = data.get("name", "")
@@ -35,28 +36,34 @@ def parse_team(data: Any, at: str, *, allow_progressive: bool = True) -> tuple[T
         if whole_number(value):
             values[field] = value
         else:
-            problems.append(Problem(f"{at}.{field}", f"'{field}' must be a whole number.", "input.not_whole"))
+            problems.append(Problem(f"{at}.{field}", f"{FIGURE_WORDS[field]} must be a whole number.",
+                                    "input.not_whole"))
     for field in FLAG_FIELDS:
         value = data.get(field, False)
         if isinstance(value, bool):
             values[field] = value
         else:
-            problems.append(Problem(f"{at}.{field}", f"'{field}' must be true or false.", "input.not_boolean"))
+            problems.append(Problem(f"{at}.{field}", f"{FIGURE_WORDS[field]} must be yes or no (true or false).",
+                                    "input.not_boolean"))
     melded = data.get("melded")
     if melded is not None and not isinstance(melded, bool):
-        problems.append(Problem(f"{at}.melded", "'melded' must be true or false (or left out).", "input.melded"))
+        problems.append(Problem(f"{at}.melded", "Melded must be yes or no (true or false), or left out.",
+                                "input.melded"))
     values["melded"] = melded if isinstance(melded, bool) else None
     sets = data.get("sets", {})
     if not isinstance(sets, Mapping):
-        problems.append(Problem(f"{at}.sets", "'sets' must be an object like {\"red_canasta\": 1}.", "input.sets_not_object"))
+        problems.append(Problem(f"{at}.sets", "The completed sets must be given as a number for each type of set.",
+                                "input.sets_not_object"))
         sets = {}
     for key, count in sets.items():
         if not whole_number(count):
-            problems.append(Problem(f"{at}.sets.{key}", f"The number of '{key}' sets must be a whole number.", "input.set_not_whole"))
+            problems.append(Problem(f"{at}.sets.{key}", f"The number of {set_words(key, plural=True)} must be "
+                                    "a whole number.", "input.set_not_whole"))
     values["sets"] = {k: v for k, v in sets.items() if whole_number(v)}
     progressive = data.get("progressive", 0)
     if not whole_number(progressive):
-        problems.append(Problem(f"{at}.progressive", "'progressive' must be a whole number.", "input.progressive"))
+        problems.append(Problem(f"{at}.progressive", "The total before the hand must be a whole number.",
+                                "input.progressive"))
         progressive = 0
     if problems:
         return None, 0, problems
@@ -67,7 +74,8 @@ def parse_teams(data: Any, field: str = "teams", *, allow_progressive: bool = Tr
                 ) -> tuple[list[TeamEntry], list[int], list[Problem]]:
     """Every team of a request body, their totals before the hand, and every type problem."""
     if not isinstance(data, list) or not data:
-        return [], [], [Problem(field, "'teams' must be a list with one entry per team.", "input.teams_not_list")]
+        return [], [], [Problem(field, "The teams must be given as a list, one for each team.",
+                                 "input.teams_not_list")]
     if len(data) > 3:
         return [], [], [Problem(field, "A hand has two teams (three single players at most).", "input.team_count")]
     entries, totals, problems = [], [], []

@@ -5,11 +5,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
 
-#: The ranking method, written on the results page and the printed results (issue 7 "Results of the day").
+from .outcome import Outcome
+
+#: The ranking method, written on the results page and the printed results.
 METHOD = ("Players are ranked by games won (a draw counts as half a win), then by the sum of their "
           "margins: the margin of a game is the winner's total less the next total; it counts + for the "
           "winners and - for the losers (0 for a draw). Players level on both share a place. "
-          "Games ended with no hand entered do not count; players who played no game are listed last.")
+          "Only games with a result count: abandoned games and games with no hand do not; players who "
+          "played no game are listed last.")
 
 
 def won_words(won: Fraction | float) -> str:
@@ -24,9 +27,16 @@ class GameResult:
     """One finished game as a ranking sees it: the players of each team, the winner or a draw, the margin."""
 
     teams: tuple[tuple[str, ...], ...]
-    winner: int | None
+    winners: tuple[int, ...]       # the winner, or the teams equal at the top of a draw
     draw: bool
     margin: int
+
+    @classmethod
+    def of(cls, teams, outcome: Outcome) -> GameResult | None:
+        """A game's result from its outcome; None for a game without one (it does not count)."""
+        if not outcome.decided:
+            return None
+        return cls(tuple(tuple(team) for team in teams), outcome.winners, outcome.draw, outcome.margin or 0)
 
 
 @dataclass(frozen=True)
@@ -60,8 +70,8 @@ def tally(games: Sequence[GameResult]) -> dict[str, list]:
                 line = lines.setdefault(player, [0, Fraction(0), 0])
                 line[0] += 1
                 if game.draw:
-                    line[1] += Fraction(1, 2)
-                elif game.winner == index:
+                    line[1] += Fraction(1, 2) if index in game.winners else 0
+                elif index in game.winners:
                     line[1] += 1
                     line[2] += game.margin
                 else:
@@ -70,7 +80,7 @@ def tally(games: Sequence[GameResult]) -> dict[str, list]:
 
 
 def rank_players(games: Sequence[GameResult], present: Sequence[str] = ()) -> tuple[Standing, ...]:
-    """Players ranked by wins then margin; ties share a place (issue 7 "Results of the day")."""
+    """Players ranked by wins then margin; ties share a place."""
     lines = tally(games)
     for player in present:
         lines.setdefault(player, [0, Fraction(0), 0])

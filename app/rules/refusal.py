@@ -1,25 +1,43 @@
-"""One refusal type for the engine and the game store: a kind and every problem for the player.
+"""What the engine and the game store refuse: a kind of refusal and every problem, each with its field.
 
-The kinds are words, not HTTP statuses: the web layer maps them to statuses at its edge.
+The kinds are words, never HTTP statuses: the web layer (app/errors.py) holds the one table that maps
+each kind to a status. A problem's stable code says more precisely what went wrong (STALE_VERSION,
+GAME_OVER, NOT_LAST_HAND, WRONG_CODE, ...); its kind says how the refusal is answered.
 """
 from __future__ import annotations
 
+from enum import StrEnum
+
 from .entries import Problem
 
-#: What a refusal can be: bad figures, a clash with the game as it is, something unknown, no right, too fast,
-#: or a store too busy to save now (send it again).
-KINDS = ("invalid", "conflict", "not_found", "forbidden", "throttled", "busy", "malformed", "unauthenticated")
+
+class RefusalKind(StrEnum):
+    """How a refusal is answered: what sort of thing was wrong with the request."""
+
+    INVALID = "invalid"              # figures or words that do not pass the rules
+    CONFLICT = "conflict"            # clashes with the game (or session) as it is now
+    NOT_FOUND = "not_found"          # no such game, hand or session
+    FORBIDDEN = "forbidden"          # needs the game's table code
+    UNAUTHORISED = "unauthorised"    # needs an organiser's name and password
+    THROTTLED = "throttled"          # too many wrong codes: wait a little
+    BUSY = "busy"                    # the store could not save now: send it again
+    BAD_REQUEST = "bad_request"      # not a request at all (no JSON object, far too deep)
+
+
+#: Stable codes of the problems a table meets most, on the kinds above.
+STALE_VERSION = "game.stale"         # conflict: someone else changed the game while this was entered
+GAME_OVER = "game.over"              # conflict: the game has ended, no more hands
+NOT_LAST_HAND = "hand.not_last"      # conflict: only the last hand can be removed
+WRONG_CODE = "code.wrong"            # forbidden: not the game's table code
 
 
 class Refusal(Exception):
-    """Something the rules (or the game store) will not do, with every problem in words."""
+    """Something the rules (or the game store) will not do: its kind and every problem in words."""
 
-    def __init__(self, kind: str, problems: list[Problem]):
-        if kind not in KINDS:
-            raise ValueError(f"unknown refusal kind {kind!r}")
-        super().__init__("; ".join(p.message for p in problems))
-        self.kind = kind
+    def __init__(self, kind: RefusalKind | str, problems: list[Problem]):
+        self.kind = RefusalKind(kind)            # ValueError for anything that is not a kind
         self.problems = list(problems)
+        super().__init__(str(self))
 
     def __str__(self) -> str:
         return "; ".join(p.message for p in self.problems)
@@ -30,6 +48,6 @@ class Refusal(Exception):
         return [p.code for p in self.problems]
 
 
-def refusal(kind: str, code: str, message: str, field: str | None = None) -> Refusal:
+def refuse(kind: RefusalKind, message: str, field: str | None = None, code: str = "") -> Refusal:
     """A refusal with one problem."""
     return Refusal(kind, [Problem(field, message, code)])

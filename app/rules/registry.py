@@ -7,7 +7,8 @@ from typing import Callable, Mapping
 from . import bolivia, bolivia_classic, bolivia_hoyle, bolivia_plus, sambola
 from .entries import Problem
 from .model import RuleSet
-from .refusal import Refusal
+from .refusal import Refusal, RefusalKind
+from .wording import and_list, plain_words
 
 _MODULES = (bolivia, sambola, bolivia_plus, bolivia_classic, bolivia_hoyle)
 _BUILDERS: Mapping[str, Callable[[dict[str, str]], RuleSet]] = MappingProxyType(
@@ -19,7 +20,7 @@ class RulesetError(Refusal, ValueError):
     """An unknown rule set or variation; carries the problems for the player."""
 
     def __init__(self, problems: list[Problem]):
-        super().__init__("invalid", problems)
+        super().__init__(RefusalKind.INVALID, problems)
 
 
 def ruleset_ids() -> tuple[str, ...]:
@@ -32,27 +33,36 @@ def all_rulesets() -> tuple[RuleSet, ...]:
     return tuple(get_ruleset(ruleset_id) for ruleset_id in _BASE)
 
 
+def set_words(set_id: object, *, plural: bool = False) -> str:
+    """A set type's name from any rule set ('Red Samba', 'Red Sambas'), or what was sent in plain words."""
+    names = {s.id: s.name for ruleset in _BASE.values() for s in ruleset.set_types}
+    if set_id in names:
+        return names[set_id] + "s" * plural
+    return f"{'sets' if plural else 'set'} called '{plain_words(set_id)}'"
+
+
 def variation_problems(ruleset_id: str, variations: Mapping | None,
                        field: str = "variations") -> list[Problem]:
     """Every problem with a rule set id and its variations, for a player to read."""
     if ruleset_id not in _BASE:
-        known = ", ".join(_BASE)
-        return [Problem("ruleset", f"There is no rule set '{ruleset_id}'. Choose one of: {known}.",
-                        "ruleset.unknown")]
+        known = and_list((r.short_name for r in _BASE.values()), "or")
+        return [Problem("ruleset", f"Treys has no rule set called '{plain_words(ruleset_id)}'. "
+                                   f"Choose one of: {known}.", "ruleset.unknown")]
     base = _BASE[ruleset_id]
     problems = []
     for key, value in (variations or {}).items():
         try:
             variation = base.variation(key)
         except KeyError:
-            names = ", ".join(v.id for v in base.variations) or "none"
-            problems.append(Problem(f"{field}.{key}", f"{base.name} has no variation '{key}' "
-                                                      f"(its variations: {names}).", "variation.unknown"))
+            names = and_list(v.name for v in base.variations)
+            its = f"its variations are: {names}" if names else "it has no variations"
+            problems.append(Problem(f"{field}.{key}", f"{base.short_name} has no variation called "
+                                                      f"'{plain_words(key)}'; {its}.", "variation.unknown"))
             continue
         if isinstance(value, bool) or str(value) not in variation.values:
-            allowed = " or ".join(variation.values)
+            allowed = and_list((plain_words(v) for v in variation.values), "or")
             problems.append(Problem(f"{field}.{key}", f"{variation.name} must be {allowed}, "
-                                                      f"not {value!r}.", "variation.value"))
+                                                      f"not '{plain_words(value)}'.", "variation.value"))
     return problems
 
 

@@ -22,6 +22,8 @@ REQUIREMENTS = {
 #: Samba bonuses for the `samba_bonus` variation: (red samba, black samba).
 SAMBA_BONUSES = {"standard": (1000, 700), "original": (1500, 1000)}
 
+# Written out whole, field by field as its rule document reads: where another rule set agrees (red and
+# black 3s, bonuses), those are the same rules kept apart on purpose, so one rule set can change alone.
 RULESET = RuleSet(
     id="sambola",
     name="Sambola",
@@ -50,7 +52,7 @@ RULESET = RuleSet(
     red_three_in_hand_points=0,
     black_three_in_hand_points=-5,
     black_three_melding="never",
-    black_three_meld_range=(0, 0),
+    black_three_meld_counts=(),
     failed_go_out_points=None,
     meld_table=STANDARD_MELD_TABLE,
     winning="higher_once_reached",

@@ -1,4 +1,4 @@
-"""Score one hand: each team's bonus and cards as labelled lines (rulesets.md "Per rule set")."""
+"""Score one hand: each team's bonus and cards as labelled lines (the rules' "Per rule set")."""
 from __future__ import annotations
 
 from typing import Sequence

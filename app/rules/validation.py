@@ -1,26 +1,23 @@
-"""Every reason a hand's entries cannot stand (rulesets.md "What an entry must never get past")."""
+"""Every reason a hand's entries cannot stand (the rules' "What an entry must never get past")."""
 from __future__ import annotations
 
 from typing import Sequence
 
 from .entries import COUNT_FIELDS, Problem, TeamEntry
 from .model import RuleSet
-from .refusal import Refusal
+from .refusal import Refusal, RefusalKind
+from .registry import set_words
 from .requirements import going_out_message, has_going_out_sets
+from .wording import and_list, figure_words, pack_phrase, plural, set_names, teams_words, threes_word
 
-POINT_FIELDS = {"table_points": "Table points", "hand_points": "Hand points"}
-COUNT_WORDS = {
-    "red_threes": "Red 3s on the table", "red_threes_in_hand": "Red 3s in hand",
-    "black_threes_in_hand": "Black 3s in hand", "black_threes_melded": "Black 3s melded",
-    "failed_go_outs": "Failed go-outs",
-}
+POINT_FIELDS = ("table_points", "hand_points")
 
 
 class InvalidHand(Refusal, ValueError):
     """A hand that cannot be scored; carries every problem."""
 
     def __init__(self, problems: list[Problem]):
-        super().__init__("invalid", problems)
+        super().__init__(RefusalKind.INVALID, problems)
 
 
 def is_whole(value) -> bool:
@@ -38,15 +35,14 @@ def number_problems(ruleset: RuleSet, entry: TeamEntry, at: str, who: str) -> li
     problems = []
     for set_id, count in entry.sets.items():
         if set_id not in ruleset.set_ids:
-            names = ", ".join(ruleset.set_ids)
-            problems.append(Problem(f"{at}.sets.{set_id}", f"These rules have no set type "
-                                    f"'{set_id}' (their sets: {names}).", "sets.unknown_type"))
+            problems.append(Problem(f"{at}.sets.{set_id}", f"{ruleset.short_name} has no {set_words(set_id)}; "
+                                    f"its sets are {set_names(ruleset)}.", "sets.unknown_type"))
         elif not is_whole(count) or count < 0:
             problems.append(Problem(f"{at}.sets.{set_id}", f"{who}: the number of "
                                     f"{ruleset.set_type(set_id).name}s must be a whole number, 0 or more.", "sets.not_a_count"))
     for field in COUNT_FIELDS:
         value = getattr(entry, field)
-        label = POINT_FIELDS.get(field) or COUNT_WORDS[field]
+        label = figure_words(ruleset, field)
         if not is_whole(value) or value < 0:
             problems.append(Problem(f"{at}.{field}", f"{who}: {label} must be a whole number, 0 or more.",
                                     f"{field}.not_a_count"))
@@ -90,16 +86,7 @@ def team_rule_problems(ruleset: RuleSet, entry: TeamEntry, at: str, who: str) ->
                                 f"fewer than the completed sets alone must hold (at least {least:,}).",
                                 "table_points.below_sets"))
     if entry.black_threes_melded:
-        low, high = ruleset.black_three_meld_range
-        if ruleset.black_three_melding == "never":
-            problems.append(Problem(f"{at}.black_threes_melded", f"In these rules black {ruleset.threes} can never be melded.", "black_threes_melded.never"))
-        elif not entry.went_out:
-            problems.append(Problem(f"{at}.black_threes_melded", f"{who} did not go out: only the team "
-                                    f"going out may meld black {ruleset.threes}.", "black_threes_melded.not_out"))
-        elif not low <= entry.black_threes_melded <= high:
-            problems.append(Problem(f"{at}.black_threes_melded", f"{who}: black {ruleset.threes} may be "
-                                    f"melded only {low} to {high} at a time when going out.",
-                                    "black_threes_melded.out_of_range"))
+        problems += black_three_problems(ruleset, entry, at, who)
     if entry.red_threes_in_hand and not ruleset.red_threes_in_hand_allowed:
         problems.append(Problem(f"{at}.red_threes_in_hand", f"In these rules red {ruleset.threes} are "
                                 "always tabled: none can be left in a hand.", "red_threes_in_hand.not_allowed"))
@@ -109,14 +96,20 @@ def team_rule_problems(ruleset: RuleSet, entry: TeamEntry, at: str, who: str) ->
     return problems
 
 
-def across(teams: Sequence[TeamEntry]) -> str:
-    """'across all teams', or 'across all players' when each plays alone."""
-    return "across all players" if len(teams) > 2 else "across all teams"
-
-
-def pack_words(ruleset: RuleSet) -> str:
-    """The pack in words: '3 packs and 6 jokers'."""
-    return f"{ruleset.pack.packs} packs and {ruleset.pack.jokers} jokers"
+def black_three_problems(ruleset: RuleSet, entry: TeamEntry, at: str, who: str) -> list[Problem]:
+    """Melded black 3s: never in some rule sets, only by the team going out, only in the counts allowed."""
+    threes, count = ruleset.threes, entry.black_threes_melded
+    if ruleset.black_three_melding == "never":
+        return [Problem(f"{at}.black_threes_melded", f"In {ruleset.short_name} black {threes} can never be "
+                        "melded.", "black_threes_melded.never")]
+    if not entry.went_out:
+        return [Problem(f"{at}.black_threes_melded", f"{who} did not go out: only the team "
+                        f"going out may meld black {threes}.", "black_threes_melded.not_out")]
+    if count not in ruleset.black_three_meld_counts:
+        return [Problem(f"{at}.black_threes_melded", f"{who} melded {threes_word(ruleset, count)}: black {threes} "
+                        f"can be melded only {ruleset.black_three_meld_how}, by the team going out.",
+                        "black_threes_melded.out_of_range")]
+    return []
 
 
 def biggest_share(teams: Sequence[TeamEntry], shares) -> str | None:
@@ -139,22 +132,30 @@ def pack_problems(ruleset: RuleSet, teams: Sequence[TeamEntry]) -> list[Problem]
     def set_shares(attr):
         return lambda e: [(f"sets.{k}", getattr(ruleset.set_type(k), attr) * n) for k, n in e.sets.items()]
 
+    whose = teams_words(len(teams))
     checks = [
-        (total(lambda e: e.red_threes + e.red_threes_in_hand), pack.red_threes, f"red {ruleset.threes}",
+        (total(lambda e: e.red_threes + e.red_threes_in_hand), pack.red_threes,
+         "{teams} have {count} red {threes} between them, but {pack} holds only {limit} red {threes}.",
          "pack.red_threes", lambda e: [("red_threes", e.red_threes), ("red_threes_in_hand", e.red_threes_in_hand)]),
         (total(lambda e: e.black_threes_in_hand + e.black_threes_melded), pack.black_threes,
-         f"black {ruleset.threes}", "pack.black_threes",
+         "{teams} have {count} black {threes} between them, but {pack} "
+         "holds only {limit} black {threes}.", "pack.black_threes",
          lambda e: [("black_threes_in_hand", e.black_threes_in_hand), ("black_threes_melded", e.black_threes_melded)]),
-        (in_sets("min_twos"), pack.twos, "2s", "pack.twos", set_shares("min_twos")),
-        (in_sets("min_jokers"), pack.jokers, "jokers", "pack.jokers", set_shares("min_jokers")),
-        (in_sets("min_wild"), pack.wild_cards, "wild cards (2s and jokers)", "pack.wild_cards", set_shares("min_wild")),
+        (in_sets("min_twos"), pack.twos, "{teams}' completed sets need {count} 2s, but {pack} holds only {limit}.",
+         "pack.twos", set_shares("min_twos")),
+        (in_sets("min_jokers"), pack.jokers,
+         "{teams}' completed sets need {count} jokers, but {pack} holds only {limit}.",
+         "pack.jokers", set_shares("min_jokers")),
+        (in_sets("min_wild"), pack.wild_cards, "{teams}' completed sets need {count} wild cards (2s and jokers), "
+         "but {pack} holds only {limit}.", "pack.wild_cards", set_shares("min_wild")),
         (total(lambda e: e.table_points + e.hand_points), pack.card_points,
-         "card points on the table and in hands", "pack.card_points",
+         "{teams}' card points add up to {count}, but {pack} holds only {limit}.", "pack.card_points",
          lambda e: [("table_points", e.table_points), ("hand_points", e.hand_points)]),
     ]
-    problems = [Problem(biggest_share(teams, shares), f"{across(teams).capitalize()} the entries need {count:,} "
-                        f"{what} but the pack holds only {limit:,} ({pack_words(ruleset)}).", code)
-                for count, limit, what, code, shares in checks if count > limit]
+    problems = [Problem(biggest_share(teams, shares),
+                        sentence.format(teams=whose, count=f"{count:,}", limit=f"{limit:,}", threes=ruleset.threes,
+                                        pack=pack_phrase(ruleset)), code)
+                for count, limit, sentence, code, shares in checks if count > limit]
     return problems or mix_problems(ruleset, teams)
 
 
@@ -176,13 +177,11 @@ def mix_problems(ruleset: RuleSet, teams: Sequence[TeamEntry]) -> list[Problem]:
                 if t + a <= pack.twos and j + b <= pack.jokers}
     if ways:
         return []
-    names = " and ".join(sorted({f"{flexible.count(s)} {s.name}{'s' * (flexible.count(s) > 1)}"
-                                 for s in flexible}))
+    names = and_list(sorted({plural(flexible.count(s), s.name) for s in flexible}))
     flexible_ids = {s.id for s in flexible}
     field = biggest_share(teams, lambda e: [(f"sets.{k}", n) for k, n in e.sets.items() if k in flexible_ids])
-    return [Problem(field, f"{across(teams).capitalize()} the entries need {names} of seven 2s or seven "
-                    f"jokers each, but the pack holds only {pack.twos} 2s and {pack.jokers} jokers "
-                    f"({pack_words(ruleset)}).", "pack.wild_mix")]
+    return [Problem(field, f"{teams_words(len(teams))}' {names} need seven 2s or seven jokers each, but "
+                    f"{pack_phrase(ruleset)} holds only {pack.twos} 2s and {pack.jokers} jokers.", "pack.wild_mix")]
 
 
 def team_count_problems(ruleset: RuleSet, teams: Sequence[TeamEntry]) -> list[Problem]:
@@ -190,7 +189,7 @@ def team_count_problems(ruleset: RuleSet, teams: Sequence[TeamEntry]) -> list[Pr
     allowed = {2} | set(ruleset.solo_players)
     if len(teams) not in allowed:
         counts = " or ".join(str(n) for n in sorted(allowed))
-        return [Problem("teams", f"{ruleset.name} is scored for {counts} teams, not {len(teams)}.",
+        return [Problem("teams", f"{ruleset.short_name} is scored for {counts} teams, not {len(teams)}.",
                         "teams.count")]
     return []
 
@@ -207,11 +206,11 @@ def validate_hand(ruleset: RuleSet, teams: Sequence[TeamEntry],
     """Every problem with a hand's entries, each naming its field; empty when it can be scored."""
     problems = team_count_problems(ruleset, teams)
     problems += progressive_problems(progressives or [])
-    sound = set()
+    sound = set()          # teams whose figures can be checked against the rules (every problem at once)
     for i, entry in enumerate(teams):
         numbers = number_problems(ruleset, entry, f"teams[{i}]", name_of(entry, i))
         problems += numbers
-        if not numbers:
+        if all(problem.code.endswith(".not_multiple_of_5") for problem in numbers):
             sound.add(i)
     problems += going_out_problems(ruleset, teams, sound)
     for i in sorted(sound):

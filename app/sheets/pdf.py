@@ -1,9 +1,8 @@
 """HTML to PDF with WeasyPrint, game sheets one or many, and their cache.
 
-A game's sheet has its own print markup (templates/sheets/_sheet_print.html) and stylesheet
-(static/css/sheet_print.css): few boxes, so WeasyPrint lays out a 40-hand game quickly; each hand is one block
-of text whose lines are padded to the columns (app/sheets/lines.py), its figures lined up under the headings
-(app/sheets/figures.py). The blank pad keeps the shared table and sheet.css.
+A game's sheet is a plain HTML table with print CSS (templates/sheets/_sheet_print.html,
+static/css/sheet_print.css), rendered once per version of the game and kept (a few hundred ms for a long game,
+at most RENDER_SLOTS at once: app/sheets/guard.py). The blank pad keeps the shared table and sheet.css.
 """
 from __future__ import annotations
 
@@ -12,7 +11,7 @@ import gc
 import hashlib
 import logging
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
@@ -21,18 +20,18 @@ from flask import Response, current_app, render_template
 from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 
-from app.models import Game
-from app.cache import VersionCache, remembered, version_cache
-from app.sheets.figures import figure_columns
-from app.sheets.lines import column_headings, printed_hands, totals_text
-from app.sheets.strips import columns_css
+from app.assets import asset_root, static_dir, templates_dir
+from app.clubtime import club_now, in_club_zone
+from app.store.models import Game
+from app.store.cache import VersionCache, remembered, version_cache
+from app.store.games import shown_version
 from app.sheets.view import game_sheet
 from app.sheets.guard import bounded, collector_paused
 
-ROOT = Path(__file__).resolve().parent.parent.parent
-SHEET_CSS = ROOT / "static" / "css" / "sheet.css"
-PRINT_CSS = ROOT / "static" / "css" / "sheet_print.css"
-TEMPLATES = ROOT / "templates" / "sheets"
+ROOT = asset_root()
+SHEET_CSS = static_dir() / "css" / "sheet.css"
+PRINT_CSS = static_dir() / "css" / "sheet_print.css"
+TEMPLATES = templates_dir() / "sheets"
 
 
 class ScreenRulesFilter(logging.Filter):
@@ -63,21 +62,13 @@ def release_fonts() -> None:
     """Free WeasyPrint's fonts while Pango is still loaded: freed during the interpreter's own
     teardown instead, g_object_unref crashes the process as it exits (seen as a segfault)."""
     _parsed.cache_clear()
-    _columns.cache_clear()
     fonts.cache_clear()
     gc.collect()
 
 
-@lru_cache(maxsize=1)
-def _columns() -> CSS:
-    """The stylesheet of the sheet's columns (app/sheets/strips.py), parsed once."""
-    return CSS(string=columns_css(), font_config=fonts())
-
-
 def stylesheets():
-    """The parsed stylesheets of a game's printed sheet (sheet_print.css and its columns) and the font
-    configuration."""
-    return [_parsed(PRINT_CSS, PRINT_CSS.stat().st_mtime), _columns()], fonts()
+    """The parsed stylesheet of a game's printed sheet (sheet_print.css) and the font configuration."""
+    return [_parsed(PRINT_CSS, PRINT_CSS.stat().st_mtime)], fonts()
 
 
 def pad_stylesheet():
@@ -95,12 +86,12 @@ def render_pdf(html: str) -> bytes:
 
 def printed_now() -> str:
     """When the sheet was printed, for its footer: '14 May 2025 15:02'."""
-    return datetime.now().strftime("%-d %b %Y %H:%M")
+    return club_now().strftime("%-d %b %Y %H:%M")
 
 
 def local_time(moment: datetime | None) -> datetime | None:
-    """A stored UTC time in the server's local time (the club's clock), for the sheet's date."""
-    return moment.replace(tzinfo=timezone.utc).astimezone() if moment else None
+    """A stored UTC time on the club's clock, for the sheet's date."""
+    return in_club_zone(moment) if moment else None
 
 
 def sheets_html(games: Iterable[Game]) -> str:
@@ -108,9 +99,7 @@ def sheets_html(games: Iterable[Game]) -> str:
     parts = []
     for game in games:
         sheet = game_sheet(game)
-        columns = figure_columns(sheet)
-        parts.append({"sheet": sheet, "played": local_time(sheet.date), "hands": printed_hands(sheet, columns),
-                      "headings": column_headings(sheet, columns), "totals": totals_text(sheet, columns)})
+        parts.append({"sheet": sheet, "played": local_time(sheet.date)})
     return render_template("sheets/game_sheet_pdf.html", parts=parts, printed=printed_now(),
                            club=current_app.config["CLUB_NAME"])
 
@@ -182,7 +171,7 @@ def sheet_cache() -> VersionCache:
 
 def cached_sheet(game: Game) -> CachedSheet:
     """The game's sheet as a PDF, rendered once per version of the game."""
-    etag = sheet_etag(game.id, game.version)
+    etag = sheet_etag(game.id, shown_version(game))
     return remembered(etag, lambda: CachedSheet(etag, render_sheets([game]), game.updated_at))
 
 

@@ -1,14 +1,15 @@
 """The score sheet as rows and cells: one model for the game page, the PDF and the blank pad."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
-from app.club.ending import outcome_of
-from app.gamelog import corrected_hands
-from app.models import Game
+from app.store.gamelog import corrected_hands
+from app.store.models import Game
+from app.rules.numbers import points
 from app.rules import GameState, RuleSet, TeamEntry, TeamResult, dealer_for_hand, set_code
-from app.services import ruleset_of, state_of
+from app.store.cache import remembered, row_cache
+from app.store.games import ruleset_of, state_of
 
 #: Rows of a blank score pad: twenty on portrait A4; three players need a landscape page, which holds fourteen.
 PAD_ROWS = 20
@@ -50,6 +51,18 @@ class TeamCell:
         return ", ".join(listed) if listed else ("No sets" if self.melded else "")
 
     @property
+    def printed_words(self) -> str:
+        """The cell in words for the printed sheet: 'WENT OUT: Red Samba, Red 3s: 1. Penalty: Black 3s in hand'."""
+        text = ("WENT OUT CONCEALED: " if self.concealed else "WENT OUT: ") if self.went_out else ""
+        text += "" if self.melded else "NOT MELDED. "
+        text += self.sets_words
+        if self.penalties:
+            many = len(self.penalties) > 1
+            named = ", ".join(f"{name} {points(value)}" if many else name for name, value in self.penalties)
+            text = (text + ". " if self.sets_words else text) + f"Penalt{'ies' if many else 'y'}: {named}"
+        return text.strip()
+
+    @property
     def threes(self) -> tuple[str, ...]:
         """The 3s lines of the cell: 'Red 3s: 2', 'Black 3s in hand: 1'."""
         return tuple(line for line in (self.red_threes, self.black_threes) if line)
@@ -67,6 +80,7 @@ class SheetRow:
     dealer_short: str = ""
     corrected: bool = False     # changed after it was entered (the game record says how)
     warning: str = ""           # what today's rules would refuse in it, if anything
+    key: tuple = field(default=(), compare=False, repr=False)    # what it is kept by (row_key)
 
 
 @dataclass(frozen=True)
@@ -98,6 +112,7 @@ class ScoreSheet:
     set_key: tuple[tuple[str, str, int], ...]
     blank_rows: int = 0
     won_at: int | None = None
+    drawn: bool = False
     result_note: str = ""      # how the game ended, in words ("Time was called ...", "Abandoned: no result")
 
     @property
@@ -205,41 +220,58 @@ def dealer_name(game: Game, hand_number: int) -> str:
     return game.team_players[team][player]
 
 
+def dealers_in_turn(game: Game, players: list[list[str]]) -> list[str]:
+    """Who deals hands 1, 2, ... until the deal comes back round to the first dealer."""
+    seats = sum(len(team) for team in players)
+    return [players[team][player] for team, player in (
+        dealer_for_hand(players, (game.first_dealer_team, game.first_dealer_player), number)
+        for number in range(1, seats + 1))]
+
+
 def sheet_result(game: Game, state: GameState) -> tuple[bool, int | None, str]:
-    """(over, winner index, how it ended in words): the winning rule, the table's closing, or the club format."""
-    if state.ruled_winner is not None:
-        return True, state.ruled_winner, f"Won at hand {state.won_at}."
-    if state.closing == "abandoned":
-        return True, None, "Abandoned at the table: no result."
-    if state.closing == "ended":
-        return True, state.winner, ("Ended early at the table: equal totals, a draw." if state.draw else
-                                    f"Ended early at the table after hand {len(state.hands)}: the higher total wins.")
-    outcome = outcome_of(game, state)
-    if not outcome.over:
-        return False, None, ""
-    if outcome.no_result:
-        return True, None, "Ended before any hand was entered: no result."
-    return True, outcome.winner, (f"A draw ({outcome.reason})." if outcome.draw else f"Ended: {outcome.reason}.")
+    """(over, winner index, how it ended in words), as the game's one outcome says."""
+    outcome = state.outcome
+    return outcome.over, outcome.winner, outcome.words(game.team_names) if outcome.over else ""
 
 
-def game_sheet(game: Game, state: GameState | None = None) -> ScoreSheet:
-    """The score sheet of a game as it stands."""
-    ruleset = ruleset_of(game)
-    state = state or state_of(game)
-    names = game.team_names
-    shorts = short_names([player for team in game.team_players for player in team])
-    rows = []
-    corrected = corrected_hands(game)
-    warnings = {w.hand_number: w.problem.message for w in reversed(state.warnings)}
-    for hand, result in zip(game.hands, state.hands):
-        entries = hand.team_entries(names)
+def row_key(game: Game, number: int, entries, result, names: list[str], dealer: str, short: str,
+            corrected: bool, warning: str) -> tuple:
+    """Everything a hand's row shows: the game (its rule set), the hand, its entries as entered (they make
+    its score), the totals after it, the teams' names, the dealer, and its marks. A correction or a new hand elsewhere
+    leaves the other rows' keys as they were."""
+    return ("row", game.id, game.created_at, number, repr(entries), tuple(team.progressive for team in result.teams),
+            names, dealer, short, corrected, warning)
+
+
+def sheet_row(game: Game, ruleset: RuleSet, number: int, entries, result, seating: tuple, corrected: bool,
+              warning: str) -> SheetRow:
+    """One hand's row, kept in the app's row cache by what it shows (row_key); `seating`: the teams' names,
+    the dealers in turn (dealers_in_turn), the players' short names and the row cache."""
+    names, dealers, shorts, cache = seating
+    dealer = dealers[(number - 1) % len(dealers)]
+    key = row_key(game, number, entries, result, names, dealer, shorts.get(dealer, dealer), corrected, warning)
+
+    def make() -> SheetRow:
         out_team = next((names[i] for i, e in enumerate(entries) if e.went_out), None)
         out = next((names[i] + (" (concealed)" if e.concealed else "") for i, e in enumerate(entries)
                     if e.went_out), NOBODY_OUT)
-        dealer = dealer_name(game, hand.number)
-        rows.append(SheetRow(hand.number, dealer, out, tuple(
-            team_cell(ruleset, e, r) for e, r in zip(entries, result.teams)), out_team, shorts.get(dealer, dealer),
-            hand.number in corrected, warnings.get(hand.number, "")))
+        return SheetRow(number, dealer, out, tuple(team_cell(ruleset, e, r) for e, r in zip(entries, result.teams)),
+                        out_team, shorts.get(dealer, dealer), corrected, warning, key)
+    return remembered(key, make, cache)
+
+
+def game_sheet(game: Game, state: GameState | None = None) -> ScoreSheet:
+    """The score sheet of a game as it stands: its hands from the game's state (the engine keeps each hand's
+    entries), so the game's hands need not be read."""
+    ruleset = ruleset_of(game)
+    state = state or state_of(game)
+    names, players = tuple(game.team_names), game.team_players
+    seating = (names, dealers_in_turn(game, players), short_names([player for team in players for player in team]),
+               row_cache())
+    corrected = corrected_hands(game)
+    warnings = {w.hand_number: w.problem.message for w in reversed(state.warnings)}
+    rows = [sheet_row(game, ruleset, number, entries, result, seating, number in corrected, warnings.get(number, ""))
+            for number, (entries, result) in enumerate(zip(state.entries, state.hands), start=1)]
     over, winner, note = sheet_result(game, state)
     teams = tuple(SheetTeam(t.name, tuple(p.name for p in t.players), total, minimum, winner == i)
                   for i, (t, total, minimum) in enumerate(
@@ -248,7 +280,8 @@ def game_sheet(game: Game, state: GameState | None = None) -> ScoreSheet:
         game_id=game.id, ruleset=ruleset, variations_text=variations_text(ruleset), target=game.target,
         table_label=game.table_label, date=game.created_at, teams=teams, rows=tuple(rows),
         winner=names[winner] if winner is not None else None, game_over=over, result_note=note,
-        next_dealer=dealer_name(game, len(game.hands) + 1), set_key=set_key(ruleset),
+        drawn=state.outcome.draw,
+        next_dealer=dealer_name(game, len(state.hands) + 1), set_key=set_key(ruleset),
         won_at=state.won_at)
 
 

@@ -6,7 +6,7 @@ from datetime import timezone
 from flask import Response, abort, current_app, render_template, request
 
 from app.rules import describe_ruleset, get_ruleset, ruleset_ids, variation_problems
-from app.services import GameError
+from app.rules.refusal import Refusal
 from app.sheets.blueprint import bp
 from app.sheets.loading import game_stamp, load_whole_game
 from app.sheets.pdf import cached_sheet, pdf_response, printed_now, render_pdf, sheet_cache, sheet_etag
@@ -31,7 +31,7 @@ def game_sheet_pdf(game_id: int):
     if item is None:
         try:
             item = cached_sheet(load_whole_game(game_id))
-        except GameError as error:       # removed a moment ago
+        except Refusal as error:       # removed a moment ago
             abort(404, description=str(error))
     response = pdf_response(item.data, f"treys-game-{game_id}-sheet.pdf")
     return with_validators(response, item.etag, item.modified)

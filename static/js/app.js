@@ -50,8 +50,32 @@
     }, 0);
   });
 
+  // Links and forms marked data-busy take a while (a whole session printed, a restore): say so at once,
+  // in words, where the tap was, so the page never seems stuck.
+  function sayBusy(node) {
+    var words = node.getAttribute("data-busy");
+    if (!words || node.dataset.busyShown) return;
+    node.dataset.busyShown = "1";
+    var note = window.Treys.element("p", "busy-note", words);
+    note.setAttribute("role", "status");
+    node.insertAdjacentElement("afterend", note);
+  }
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest("a[data-busy]");
+    if (link) sayBusy(link);
+  });
+  document.addEventListener("submit", function (event) {
+    if (event.target.hasAttribute("data-busy")) sayBusy(event.target);
+  });
+
   // Coming back with the browser's Back button: the forms can be sent again.
   window.addEventListener("pageshow", function () {
+    document.querySelectorAll("[data-busy-shown]").forEach(function (node) {
+      delete node.dataset.busyShown;
+      if (node.nextElementSibling && node.nextElementSibling.classList.contains("busy-note")) {
+        node.nextElementSibling.remove();
+      }
+    });
     document.querySelectorAll("form[data-once]").forEach(function (form) {
       delete form.dataset.sent;
       form.querySelectorAll("button[type=submit]:not([hidden])").forEach(function (button) {
@@ -60,6 +84,86 @@
       });
     });
   });
+
+  // Choices shown by class as well as by :has() (which Safari before 15.4 and Chrome before 105 lack):
+  // the chosen pill or rule set card is .is-checked, and each form carries with-<id> for every ticked
+  // box or chosen radio button in it (and with-<class> for its classes), so the CSS can show what
+  // those choices ask for. Run after the other scripts have restored drafts, and after every change.
+  function markChoices() {
+    document.querySelectorAll("form").forEach(function (form) {
+      var marks = {};
+      form.querySelectorAll("input[type=radio]:checked, input[type=checkbox]:checked").forEach(function (input) {
+        if (input.id) marks["with-" + input.id] = true;
+        input.classList.forEach(function (name) { marks["with-" + name] = true; });
+      });
+      Array.prototype.slice.call(form.classList).forEach(function (name) {
+        if (name.indexOf("with-") === 0 && !marks[name]) form.classList.remove(name);
+      });
+      Object.keys(marks).forEach(function (name) { form.classList.add(name); });
+      form.classList.add("js-checked");
+    });
+    document.querySelectorAll(".pill").forEach(function (pill) {
+      pill.classList.toggle("is-checked", Boolean(pill.querySelector("input:checked")));
+    });
+    document.querySelectorAll(".ruleset-card").forEach(function (card) {
+      card.classList.toggle("is-checked", Boolean(card.querySelector("input[name=ruleset]:checked")));
+    });
+    document.querySelectorAll(".row-black_threes_melded").forEach(function (row) {
+      row.classList.toggle("is-filled", Boolean(row.querySelector(
+        "input.has-value, input[type=radio]:checked:not([value='0'])")));
+    });
+    document.querySelectorAll(".concealed-row").forEach(function (row) {
+      row.classList.toggle("has-error", Boolean(row.querySelector(".field-error")));
+    });
+    document.querySelectorAll(".rows-points").forEach(function (rows) {
+      rows.classList.toggle("is-open", Boolean(rows.querySelector("details.counter[open], .has-error")));
+    });
+  }
+  function markSoon() {   // now, and again once other scripts' handlers of the same event have run
+    markChoices();
+    window.setTimeout(markChoices, 0);
+  }
+  ["change", "input", "click", "reset"].forEach(function (name) { document.addEventListener(name, markSoon); });
+  document.addEventListener("toggle", markSoon, true);     // a counter opened or closed (toggle does not bubble)
+  document.addEventListener("DOMContentLoaded", function () {
+    markChoices();
+    // messages put into a form by a script (a refused hand) count too; markChoices changes only classes,
+    // so watching for added and removed elements never sets itself off
+    if (window.MutationObserver) {
+      new MutationObserver(markChoices).observe(document.body, { childList: true, subtree: true });
+    }
+  });
+  window.addEventListener("pageshow", markChoices);
+  document.addEventListener("focusin", function (event) {
+    var pill = event.target.closest && event.target.closest(".suit-pills .pill");
+    if (pill) pill.classList.add("has-focus");
+  });
+  document.addEventListener("focusout", function (event) {
+    var pill = event.target.closest && event.target.closest(".suit-pills .pill");
+    if (pill) pill.classList.remove("has-focus");
+  });
+
+  // The colour scheme: light, dark or as the device (kept on this browser; static/js/early.js applies it
+  // before the page shows). The choice is three buttons in the footer.
+  function showScheme() {
+    var chosen = document.documentElement.getAttribute("data-scheme") || "device";
+    document.querySelectorAll("[data-scheme-choice]").forEach(function (button) {
+      button.setAttribute("aria-pressed", String(button.getAttribute("data-scheme-choice") === chosen));
+    });
+  }
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-scheme-choice]");
+    if (!button) return;
+    var choice = button.getAttribute("data-scheme-choice");
+    try {
+      if (choice === "device") window.localStorage.removeItem("treys:scheme");
+      else window.localStorage.setItem("treys:scheme", choice);
+    } catch (ignored) { /* private browsing: the choice lasts for this page only */ }
+    if (choice === "device") document.documentElement.removeAttribute("data-scheme");
+    else document.documentElement.setAttribute("data-scheme", choice);
+    showScheme();
+  });
+  document.addEventListener("DOMContentLoaded", showScheme);
 
   // Tapping a number selects it, so what is typed replaces it.
   document.addEventListener("focusin", function (event) {

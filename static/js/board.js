@@ -55,4 +55,10 @@
       .then(function () { window.setTimeout(poll, every); });
   }
   window.setTimeout(poll, every);
+
+  board.querySelectorAll("form[data-confirm]").forEach(function (form) {
+    form.addEventListener("submit", function (event) {
+      if (!window.confirm(form.getAttribute("data-confirm"))) { event.preventDefault(); }
+    });
+  });
 }());

@@ -127,9 +127,10 @@ def valid_hand(draw, ruleset, team_count: int | None = None):
             red_in_hand = draw(st.integers(0, budget.red))
             budget.red -= red_in_hand
         black_melded = 0
-        low, high = ruleset.black_three_meld_range
-        if going_out and ruleset.black_three_melding != "never" and budget.black >= low:
-            black_melded = draw(st.sampled_from([0, *range(low, min(high, budget.black) + 1)]))
+        # only the counts the rule set allows (Hoyle's Bolivia: none, 3 or 4), within what the pack has left
+        counts = [n for n in ruleset.black_three_meld_counts if n <= budget.black]
+        if going_out and counts:
+            black_melded = draw(st.sampled_from([0, *counts]))
             budget.black -= black_melded
         black_in_hand = draw(st.integers(0, budget.black))
         budget.black -= black_in_hand

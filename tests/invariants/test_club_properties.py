@@ -1,4 +1,4 @@
-"""Properties of the club engine (issue 7): any draw seats each player once; a ranking keeps every player."""
+"""Properties of the club engine: any draw seats each player once; a ranking keeps every player."""
 import random
 
 from hypothesis import given, settings
@@ -6,7 +6,8 @@ from hypothesis import strategies as st
 
 from app.rules import all_rulesets, get_ruleset
 from app.rules.draw import draw_tables, partner_pairs, table_sizes
-from app.rules.formats import Format, game_outcome
+from app.rules.outcome import Format, decide_outcome
+from app.rules import decide_winner
 from app.rules.ranking import GameResult, rank_players
 
 RULESETS = [r.id for r in all_rulesets()]
@@ -35,17 +36,19 @@ totals_lists = st.lists(st.tuples(st.integers(-2000, 30000).map(lambda x: x - x 
 @given(st.sampled_from(RULESETS), totals_lists, st.integers(1, 12))
 def test_a_hands_game_is_over_by_hand_n_and_its_margin_is_never_negative(ruleset_id, totals, hands):
     ruleset = get_ruleset(ruleset_id)
-    outcome = game_outcome(ruleset, ruleset.target, totals, [None] * len(totals), Format("hands", hands))
+    ruled = [decide_winner(ruleset, ruleset.target, hand, None) for hand in totals]
+    outcome = decide_outcome(totals, ruled, Format.of("hands", hands))
     if len(totals) >= hands:
-        assert outcome.over and outcome.ended_at <= hands
-    assert outcome.margin >= 0
+        assert outcome.over and outcome.at_hand <= hands
+    assert outcome.margin is None or outcome.margin >= 0
     assert outcome.draw == (outcome.over and outcome.winner is None and not outcome.no_result)
 
 
 @settings(max_examples=100, deadline=None)
 @given(st.lists(st.tuples(st.sampled_from([None, 0, 1]), st.integers(0, 2000)), max_size=8))
 def test_a_ranking_lists_every_player_once_with_places_in_order(games):
-    results = [GameResult((("A", "B"), ("C", "D")), winner, winner is None, 0 if winner is None else margin)
+    results = [GameResult((("A", "B"), ("C", "D")), (0, 1) if winner is None else (winner,), winner is None,
+                          0 if winner is None else margin)
                for winner, margin in games]
     standings = rank_players(results, present=["A", "B", "C", "D", "E"])
     assert sorted(s.player for s in standings) == ["A", "B", "C", "D", "E"]

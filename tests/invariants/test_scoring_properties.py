@@ -40,7 +40,8 @@ def test_card_points_past_the_pack_are_refused_and_nothing_else_changes(case, da
               for name in ("table_points", "hand_points")}
     assert [p.code for p in found] == ["pack.card_points"]
     assert shares[found[0].field] == max(shares.values())      # marked where the most points were entered
-    assert f"need {cap + 5:,} card points" in found[0].message and f"holds only {cap:,} " in found[0].message
+    assert f"card points add up to {cap + 5:,}, but" in found[0].message and found[0].message.endswith(
+        f"holds only {cap:,}.")
 
 
 @SETTINGS

@@ -1,4 +1,4 @@
-"""The draw (issue 7): table sizes from the rule set, partners, seats, first dealer, who sits out."""
+"""The draw: table sizes from the rule set, partners, seats, first dealer, who sits out."""
 import random
 
 import pytest

@@ -1,16 +1,19 @@
 """Club formats (rulesets.md "Club formats"): how a game ends to the target, after N hands, or on the clock."""
 import pytest
 
-from app.rules import all_rulesets, get_ruleset
-from app.rules.formats import Format, format_problems, game_outcome, margin_of
+from app.rules import all_rulesets, decide_winner, get_ruleset
+from app.rules.formats import format_problems
+from app.rules.outcome import EndReason, Format, OutcomeState, decide_outcome, margin_of
 
 RULESETS = [r.id for r in all_rulesets()]
-TARGET, HANDS, TIME = Format("target"), Format("hands", 3), Format("time")
+TARGET, HANDS, TIME = Format.of("target"), Format.of("hands", 3), Format.of("time")
 
 
-def outcome(ruleset_id, totals, went_out, fmt, last_hand=None):
+def outcome(ruleset_id, totals, went_out, fmt, last_hand=None, closing=None):
+    """The engine's outcome of a game whose hands left these totals, the rule set deciding each hand."""
     ruleset = get_ruleset(ruleset_id)
-    return game_outcome(ruleset, ruleset.target, totals, went_out, fmt, last_hand)
+    ruled = [decide_winner(ruleset, ruleset.target, hand, out) for hand, out in zip(totals, went_out)]
+    return decide_outcome(totals, ruled, fmt, last_hand, closing)
 
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)
@@ -19,13 +22,13 @@ def test_target_format_ends_only_by_the_rule_sets_winning_score(ruleset_id):
     playing = outcome(ruleset_id, [(1000, 500)] * 10, [0] * 10, TARGET)
     assert not playing.over
     won = outcome(ruleset_id, [(1000, 500), (target + 100, 600)], [0, 0], TARGET)
-    assert (won.over, won.winner, won.margin, won.ended_at) == (True, 0, target - 500, 2)
+    assert (won.over, won.winner, won.margin, won.at_hand) == (True, 0, target - 500, 2)
 
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_hands_format_after_hand_n_the_higher_total_wins(ruleset_id):
     result = outcome(ruleset_id, [(100, 300), (400, 900), (1200, 1000)], [None, 1, 0], HANDS)
-    assert (result.over, result.winner, result.margin, result.ended_at) == (True, 0, 200, 3)
+    assert (result.over, result.winner, result.margin, result.at_hand) == (True, 0, 200, 3)
 
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)
@@ -43,7 +46,7 @@ def test_hands_format_before_hand_n_plays_on(ruleset_id):
 def test_hands_format_the_winning_rule_still_ends_the_game_early(ruleset_id):
     target = get_ruleset(ruleset_id).target
     result = outcome(ruleset_id, [(100, 300), (target, 900)], [None, 0], HANDS)
-    assert (result.over, result.winner, result.ended_at) == (True, 0, 2)
+    assert (result.over, result.winner, result.at_hand) == (True, 0, 2)
 
 
 def test_hands_format_bolivia_plus_moral_winner_is_the_higher_total():
@@ -52,9 +55,9 @@ def test_hands_format_bolivia_plus_moral_winner_is_the_higher_total():
     assert (result.winner, result.margin) == (1, 4000)
 
 
-def test_bolivia_plus_lower_team_going_out_over_the_target_wins_with_a_positive_margin():
+def test_bolivia_plus_lower_team_going_out_over_the_target_wins_from_behind_with_margin_0():
     result = outcome("bolivia_plus", [(20100, 22000)], [0], TARGET)
-    assert (result.winner, result.margin) == (0, 1900)
+    assert (result.winner, result.margin) == (0, 0)
 
 
 def test_bolivia_plus_higher_team_not_going_out_has_not_won():
@@ -66,7 +69,7 @@ def test_time_format_ends_after_the_hand_in_play_higher_total_wins(ruleset_id):
     totals = [(100, 300), (700, 500)]
     assert not outcome(ruleset_id, totals[:1], [None], TIME, last_hand=2).over
     result = outcome(ruleset_id, totals, [None, None], TIME, last_hand=2)
-    assert (result.over, result.winner, result.margin, result.ended_at) == (True, 0, 200, 2)
+    assert (result.over, result.winner, result.margin, result.at_hand) == (True, 0, 200, 2)
 
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)
@@ -76,9 +79,11 @@ def test_time_format_equal_totals_is_a_draw(ruleset_id):
 
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)
-def test_time_format_no_hand_entered_ends_with_no_result(ruleset_id):
-    result = outcome(ruleset_id, [], [], TIME, last_hand=0)
-    assert result.over and result.no_result and not result.decided
+def test_time_called_at_a_table_with_no_hand_owes_hand_1(ruleset_id):
+    result = outcome(ruleset_id, [], [], TIME, last_hand=1)
+    assert not result.over and result.owes_hand and result.state == OutcomeState.IN_PLAY
+    ended = outcome(ruleset_id, [(300, 100)], [None], TIME, last_hand=1)
+    assert (ended.state, ended.winner, ended.reason, ended.at_hand) == (OutcomeState.WON, 0, EndReason.TIME, 1)
 
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)
@@ -86,17 +91,17 @@ def test_time_format_winning_rule_met_in_the_last_hand_decides(ruleset_id):
     target = get_ruleset(ruleset_id).target
     result = outcome(ruleset_id, [(100, 300), (target + 5, target + 500)], [None, 0], TIME, last_hand=2)
     expected = 0 if ruleset_id == "bolivia_plus" else 1
-    assert (result.winner, result.ended_at) == (expected, 2)
-    assert "winning score" in result.reason
+    assert (result.winner, result.at_hand) == (expected, 2)
+    assert result.reason == EndReason.TARGET
 
 
 def test_time_format_without_time_called_plays_on():
     assert not outcome("bolivia", [(100, 300)] * 20, [None] * 20, TIME).over
 
 
-def test_three_players_alone_tied_at_the_top_after_hand_n_is_a_draw():
+def test_three_players_alone_tied_at_the_top_after_hand_n_is_a_draw_between_the_two():
     result = outcome("sambola", [(100, 300, 300)] * 3, [None] * 3, HANDS)
-    assert result.draw
+    assert result.draw and result.winners == (1, 2) and result.margin == 0
 
 
 def test_three_players_alone_margin_is_to_the_next_total():
@@ -117,3 +122,43 @@ def test_format_problems_name_the_field(kind, hands, field):
 @pytest.mark.parametrize("kind, hands", [("target", None), ("time", None), ("hands", 8)])
 def test_good_formats_have_no_problems(kind, hands):
     assert format_problems(kind, hands) == []
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_ending_early_decides_as_time_does(ruleset_id):
+    won = outcome(ruleset_id, [(100, 300), (700, 500)], [None, None], TARGET, closing="ended")
+    assert (won.state, won.winner, won.margin, won.reason) == (OutcomeState.WON, 0, 200, EndReason.ENDED_EARLY)
+    drawn = outcome(ruleset_id, [(500, 500)], [None], TARGET, closing="ended")
+    assert (drawn.state, drawn.winners, drawn.margin) == (OutcomeState.DRAWN, (0, 1), 0)
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_ending_early_before_any_hand_gives_no_result(ruleset_id):
+    result = outcome(ruleset_id, [], [], TARGET, closing="ended")
+    assert result.state == OutcomeState.NO_RESULT and not result.decided
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_an_abandoned_game_has_no_result_whatever_the_totals(ruleset_id):
+    result = outcome(ruleset_id, [(100, 900)], [None], TARGET, closing="abandoned")
+    assert (result.state, result.winners, result.reason) == (OutcomeState.NO_RESULT, (), EndReason.ABANDONED)
+    assert not result.decided and result.winner is None
+
+
+def test_a_deleted_game_is_deleted():
+    result = outcome("bolivia", [], [], TARGET, closing="deleted")
+    assert result.state == OutcomeState.DELETED and result.over and not result.decided
+
+
+def test_the_api_shape_of_an_outcome():
+    result = outcome("sambola", [(100, 300, 300)] * 3, [None] * 3, HANDS)
+    assert result.as_dict() == {"state": "drawn", "winners": [1, 2], "reason": "hands", "margin": 0,
+                                "owes_hand": False}
+
+
+def test_an_outcome_in_words_names_the_teams():
+    result = outcome("bolivia", [(100, 300), (700, 500)], [None, None], TIME, last_hand=2)
+    assert result.words(["Jets", "Sharks"]) == (
+        "Jets won at hand 2: time was called and the last hand was entered.")
+    drawn = outcome("sambola", [(100, 300, 300)] * 3, [None] * 3, HANDS)
+    assert drawn.words(["Ann", "Bob", "Cy"]).startswith("A draw between Bob and Cy at hand 3")

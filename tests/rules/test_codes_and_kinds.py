@@ -70,7 +70,8 @@ def test_messages_use_separators_players_alone_and_not_the_long_rule_set_name():
     ruleset = get_ruleset("sambola")
     found = validate_hand(ruleset, [team(table_points=1000), team(hand_points=500), team(hand_points=400)])
     assert codes_of(found) == ["pack.card_points"]
-    assert "Across all players" in found[0].message and "1,900" in found[0].message
+    assert found[0].message == ("The three teams' card points add up to 1,900, but a Sambola pack with 9 jokers "
+                                "holds only 1,890.")
     plus = get_ruleset("bolivia_plus")
     message = validate_hand(plus, [team(went_out=True), team()])[0].message
     assert plus.name not in message

@@ -160,7 +160,11 @@ def test_the_threes_in_words():
     assert not any("not melded" in line for line in classic.red_threes)
     # hoyle: 2 packs, all four red 3s +800.
     assert hoyle.red_three_summary == "+100 each, all 4: +800"
-    assert "Only the team going out may meld black 3s (1 to 4)" in hoyle.black_threes[1]
+    # hoyle: "meld black 3s only into a three- or four-of-a-kind" (no wild card stands in): none, 3 or 4.
+    assert hoyle.black_threes[1] == ("Only the team going out may meld black 3s, and only as three or four of "
+                                     "a kind: none, 3 or 4. They count 5 points each.")
+    assert any("three or four of a kind" in line and "wild cards do not stand in" in line
+               for line in hoyle.house_readings)
 
 
 def test_card_points_and_players():

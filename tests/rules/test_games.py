@@ -97,7 +97,7 @@ def test_bolivia_tie_game_needs_its_9_jokers():
     jokers alone (its 1700 card points fit even that pack's 1740)."""
     game, hands = load(Path(__file__).parent / "games" / "bolivia_tie_game.json")
     found = validate_hand(get_ruleset("bolivia"), hands[0])
-    assert [p.message.split(" but ")[0] for p in found] == ["Across all teams the entries need 8 jokers"]
+    assert [p.message.split(" but ")[0] for p in found] == ["The two teams' completed sets need 8 jokers,"]
     assert validate_hand(get_ruleset("bolivia", game["variations"]), hands[0]) == []
 
 
@@ -107,5 +107,5 @@ def test_bolivia_plus_german_game_needs_its_german_decks():
     game, hands = load(Path(__file__).parent / "games" / "bolivia_plus_german_game.json")
     found = validate_hand(get_ruleset("bolivia_plus"), hands[0])
     assert [p.message.split(" but ")[0] for p in found] == [
-        "Across all teams the entries need 28 wild cards (2s and jokers)"]
+        "The two teams' completed sets need 28 wild cards (2s and jokers),"]
     assert validate_hand(get_ruleset("bolivia_plus", game["variations"]), hands[0]) == []

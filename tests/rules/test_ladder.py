@@ -1,4 +1,4 @@
-"""The season ladder: win rate among qualified players, ties, the qualifying line, draws (issue 8)."""
+"""The season ladder: games won then margins among qualified players, ties, the qualifying line, draws."""
 from fractions import Fraction
 
 from app.rules.ladder import PlayerGame, games_needed, method_text, rank
@@ -9,7 +9,7 @@ def games(player, results, margin=10, session=1):
     return [PlayerGame(player, session, r, margin if r == 1 else -margin if r == 0 else 0) for r in results]
 
 
-def test_ranked_by_win_rate_then_margin():
+def test_ranked_by_games_won_then_margin():
     ladder = rank(games("Ann", [1, 1, 0]) + games("Bob", [1, 0, 0]) + games("Cy", [1, 1, 1]))
     assert [(s.player, s.place) for s in ladder] == [("Cy", 1), ("Ann", 2), ("Bob", 3)]
     ann = ladder[1]
@@ -28,7 +28,7 @@ def test_ties_share_a_place_and_the_next_place_is_skipped():
     assert [(s.player, s.place) for s in ladder] == [("Ann", 1), ("Bob", 1), ("Cy", 3)]
 
 
-def test_equal_win_rate_is_split_by_sum_of_margins():
+def test_equal_games_won_are_split_by_sum_of_margins():
     ladder = rank(games("Ann", [1, 0], margin=10) + [PlayerGame("Bob", 1, 1, 500), PlayerGame("Bob", 1, 0, -10)])
     assert [(s.player, s.place) for s in ladder] == [("Bob", 1), ("Ann", 2)]
 
@@ -62,3 +62,9 @@ def test_sessions_attended_are_counted_once_each():
 def test_method_is_written_out():
     text = method_text(10)
     assert "30 %" in text and "3 games" in text and "draw ½" in text
+
+
+def test_more_games_won_ranks_above_a_higher_win_rate():
+    """Games won first (rulesets.md decision): 3 wins in 6 games above 2 wins in 2."""
+    ladder = rank(games("Ann", [1, 1, 1, 0, 0, 0]) + games("Bob", [1, 1]))
+    assert [(s.player, s.place) for s in ladder] == [("Ann", 1), ("Bob", 2)]

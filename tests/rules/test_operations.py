@@ -35,7 +35,7 @@ def test_bad_figures_are_refused_as_invalid_with_every_problem():
     with pytest.raises(Refusal) as refused:
         do_add_hand(state_with(), [team(went_out=True, hand_points=7), OTHER], NAMES)
     assert refused.value.kind == "invalid"
-    assert set(refused.value.codes) == {"hand_points.not_multiple_of_5"}
+    assert set(refused.value.codes) == {"hand_points.not_multiple_of_5", "went_out.missing_sets"}   # every problem
 
 
 def test_a_correction_records_both_versions_and_replays_the_later_hands():

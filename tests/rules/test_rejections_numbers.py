@@ -7,7 +7,7 @@ names the field and the rule".
 """
 import pytest
 
-from app.rules import RulesetError, get_ruleset, parse_team, variation_problems
+from app.rules import RulesetError, TeamEntry, get_ruleset, parse_team, validate_hand, variation_problems
 from app.rules.entries import COUNT_FIELDS
 
 from .helpers import RULESET_IDS, fields_of, is_sentence, problems, team
@@ -18,7 +18,7 @@ def test_unknown_rule_set_is_rejected():
         get_ruleset("canasta")
     assert fields_of(caught.value.problems) == ["ruleset"]
     message = caught.value.problems[0].message
-    assert "'canasta'" in message and all(rid in message for rid in RULESET_IDS)
+    assert "'canasta'" in message and all(get_ruleset(rid).short_name in message for rid in RULESET_IDS)
     assert is_sentence(message)
 
 
@@ -33,7 +33,7 @@ def test_unknown_variation_is_rejected(rid):
     with pytest.raises(RulesetError) as caught:
         get_ruleset(rid, {key: "9"})
     assert fields_of(caught.value.problems) == [f"variations.{key}"]
-    assert f"'{key}'" in caught.value.problems[0].message
+    assert f"'{key.replace('_', ' ')}'" in caught.value.problems[0].message    # the id stays in the field path
     assert is_sentence(caught.value.problems[0].message)
 
 
@@ -46,14 +46,22 @@ BAD_VALUES = [("bolivia", "jokers", 7), ("bolivia", "jokers", True), ("sambola",
 def test_variation_value_outside_its_allowed_values_is_rejected(rid, key, value):
     found = variation_problems(rid, {key: value})
     assert fields_of(found) == [f"variations.{key}"]
-    assert repr(value) in found[0].message and is_sentence(found[0].message)
+    assert f"not '{str(value).replace('_', ' ')}'" in found[0].message and is_sentence(found[0].message)
     with pytest.raises(RulesetError):
         get_ruleset(rid, {key: value})
 
 
-# A set type id that exists, but in another rule set.
+# A set type id that exists, but in another rule set, and its name there.
 FOREIGN_SETS = {"bolivia": "escalera", "sambola": "mixed_bolivia", "bolivia_plus": "red_samba",
                 "bolivia_classic": "sequence", "bolivia_hoyle": "escalera"}
+SET_NAMES = {"escalera": "Escalera", "mixed_bolivia": "Mixed Bolivia", "red_samba": "Red Samba", "sequence": "Sequence"}
+
+
+def test_a_set_type_of_another_rule_set_is_named_as_its_rules_page_names_it():
+    found = problems("bolivia_plus", [team(sets={"red_samba": 1}), team()])
+    assert fields_of(found) == ["teams[0].sets.red_samba"]
+    assert found[0].message == ("Bolivia Plus has no Red Samba; its sets are Natural Canasta, Mixed Canasta, "
+                                "Sequence, Wild Canasta and Pure Wild Canasta.")
 
 
 @pytest.mark.parametrize("rid", RULESET_IDS)
@@ -61,7 +69,9 @@ def test_unknown_set_type_for_the_rule_set_is_rejected(rid):
     set_id = FOREIGN_SETS[rid]
     found = problems(rid, [team(sets={set_id: 1}, table_points=500), team()])
     assert fields_of(found) == [f"teams[0].sets.{set_id}"]
-    assert f"'{set_id}'" in found[0].message and is_sentence(found[0].message)
+    ruleset = get_ruleset(rid)
+    names = ", ".join(s.name for s in ruleset.set_types[:-1]) + f" and {ruleset.set_types[-1].name}"
+    assert found[0].message == f"{ruleset.short_name} has no {SET_NAMES[set_id]}; its sets are {names}."
 
 
 @pytest.mark.parametrize("field", COUNT_FIELDS)
@@ -166,3 +176,12 @@ def test_a_malformed_figure_does_not_hide_the_going_out_problems():
              table_points=200),
     ])
     assert set(fields_of(found)) >= {"teams[0].hand_points", "teams[1].went_out"}
+
+
+def test_every_problem_at_once_a_point_figure_off_by_a_few_does_not_hide_the_rule_problems():
+    """Table points of 12, going out without the sets and 7 red 3s: all three refusals in one answer."""
+    ruleset = get_ruleset("bolivia")
+    out = TeamEntry(name="Us", table_points=12, went_out=True, red_threes=7, sets={"red_canasta": 1})
+    codes = {p.code for p in validate_hand(ruleset, [out, TeamEntry(name="Them")])}
+    assert {"table_points.not_multiple_of_5", "went_out.missing_sets"} <= codes
+    assert "pack.red_threes" in codes

@@ -73,8 +73,10 @@ def test_card_points_5_over_the_pack_are_rejected_naming_both_figures(rid, varia
     assert fields_of(found) == ["teams[0].table_points"]       # marked where the most points were entered
     message = found[0].message
     assert codes_of(found) == ["pack.card_points"]
-    assert f"need {cap + 5:,} card points" in message and f"holds only {cap:,} " in message
-    assert f"{packs} packs and {jokers} jokers" in message and is_sentence(message)
+    teams_words = "The three teams'" if teams == 3 else "The two teams'"
+    assert message == (f"{teams_words} card points add up to {cap + 5:,}, but a {get_ruleset(rid).short_name} pack "
+                       f"with {jokers} jokers holds only {cap:,}.")
+    assert is_sentence(message)
 
 
 @pytest.mark.parametrize("rid", RULESET_IDS)
@@ -85,9 +87,9 @@ def test_the_card_points_are_counted_over_all_teams_table_and_hand(rid):
     assert problems(rid, [team(table_points=half), team()]) == []
     assert problems(rid, [team(), team(hand_points=half)]) == []
     found = problems(rid, [team(table_points=half), team(hand_points=half + 5)])
-    assert fields_of(found) == ["teams[1].hand_points"] and f"need {2 * half + 5:,} card points" in found[0].message
+    assert fields_of(found) == ["teams[1].hand_points"] and f"add up to {2 * half + 5:,}," in found[0].message
     found = problems(rid, [team(table_points=half, hand_points=half), team()])
-    assert fields_of(found) == ["teams[0].table_points"] and f"need {2 * half:,} card points" in found[0].message
+    assert fields_of(found) == ["teams[0].table_points"] and f"add up to {2 * half:,}," in found[0].message
 
 
 def test_a_typo_of_4500_for_450_at_the_table_is_caught():
@@ -95,7 +97,8 @@ def test_a_typo_of_4500_for_450_at_the_table_is_caught():
     found = problems("bolivia", [out_team("bolivia", table_points=4500), other])
     assert fields_of(found) == ["teams[0].table_points"]      # the typo is the field marked
     assert codes_of(found) == ["pack.card_points"]
-    assert "need 4,920 card points" in found[0].message and "holds only 1,740" in found[0].message
+    assert found[0].message == ("The two teams' card points add up to 4,920, but a Bolivia pack with 6 jokers "
+                                "holds only 1,740.")
     assert problems("bolivia", [out_team("bolivia", table_points=450), other]) == []
 
 
@@ -121,7 +124,7 @@ def test_the_card_points_are_checked_alongside_the_other_pack_limits():
                                        team(hand_points=165, red_threes=2)])
     assert fields_of(found) == ["teams[0].red_threes", "teams[0].table_points"]
     assert codes_of(found) == ["pack.red_threes", "pack.card_points"]
-    assert "5 red 3s" in found[0].message and "1,165 card points" in found[1].message
+    assert "5 red 3s" in found[0].message and "card points add up to 1,165," in found[1].message
 
 
 # Set counts of 0: kept, so an unknown set type is still rejected; never a completed set.
@@ -129,6 +132,8 @@ def test_the_card_points_are_checked_alongside_the_other_pack_limits():
 # A set type id that exists, but in another rule set.
 FOREIGN_SETS = {"bolivia": "escalera", "sambola": "mixed_bolivia", "bolivia_plus": "red_samba",
                 "bolivia_classic": "sequence", "bolivia_hoyle": "escalera"}
+FOREIGN_NAMES = {"escalera": "Escalera", "mixed_bolivia": "Mixed Bolivia", "red_samba": "Red Samba",
+                 "sequence": "Sequence"}
 
 
 @pytest.mark.parametrize("set_id", ["FOREIGN", "joker_canasta"])
@@ -137,7 +142,9 @@ def test_unknown_set_type_with_a_count_of_0_is_rejected(rid, set_id):
     set_id = FOREIGN_SETS[rid] if set_id == "FOREIGN" else set_id
     found = problems(rid, [team(sets={set_id: 0}), team()])
     assert fields_of(found) == [f"teams[0].sets.{set_id}"]
-    assert f"'{set_id}'" in found[0].message and is_sentence(found[0].message)
+    name = f"set called '{set_id.replace('_', ' ')}'" if set_id == "joker_canasta" else FOREIGN_NAMES[set_id]
+    assert found[0].message.startswith(f"{get_ruleset(rid).short_name} has no {name}; its sets are ")
+    assert is_sentence(found[0].message)
 
 
 @pytest.mark.parametrize("rid", RULESET_IDS)

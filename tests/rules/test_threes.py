@@ -116,7 +116,8 @@ def test_black_3s_left_in_hand(rid, each, someone_out):
     assert result.bonus == 0
 
 
-# bolivia / classic / hoyle: black 3s melded by the team going out, 5 each, any count (card points).
+# bolivia / classic / hoyle: black 3s melded by the team going out, 5 each (card points); any count up to
+# the pack's in bolivia and classic, 3 or 4 (three or four of a kind) in hoyle (test_hoyle_black_threes.py).
 MELD_COUNTS = [("bolivia", 1), ("bolivia", 3), ("bolivia", 6), ("bolivia_classic", 3),
                ("bolivia_classic", 6), ("bolivia_hoyle", 3), ("bolivia_hoyle", 4)]
 

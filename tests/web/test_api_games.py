@@ -386,7 +386,7 @@ def test_writes_need_no_csrf_token(csrf_client):
 
 
 def test_hand_answers_match_the_game_read_afresh_after_adds_and_removals(app, client):
-    from app.cache import version_cache
+    from app.store.cache import version_cache
     game = new_game(client)
     other = bolivia_hand(them={"sets": {"black_canasta": 1}, "table_points": 150})
     for teams in (bolivia_hand(), other, bolivia_hand()):

@@ -1,12 +1,12 @@
-"""Backup and restore (issue 8): the whole club to one JSON file and back, every hand re-checked."""
+"""Backup and restore: the whole club to one JSON file and back, every hand re-checked."""
 import json
 from datetime import date
 
-from app.backup import FORMAT, FORMAT_VERSION
-from app.club.models import Member
+from app.store.backup import FORMAT, FORMAT_VERSION
+from app.store.club_models import Member
 from app.extensions import db
-from app.models import Game
-from app.records.models import Season
+from app.store.models import Game
+from app.store.club_models import Season
 from tests.conftest import dispose_app, make_app
 from tests.web.club_support import organiser
 from tests.web.test_api_games import GAMES, GAMES_TO_PLAY, new_game, post_hand
@@ -73,7 +73,7 @@ def test_round_trip_gives_identical_game_documents(app, tmp_path):
     document = json.loads(file.read_text(encoding="utf-8"))
     assert (document["format"], document["version"]) == (FORMAT, FORMAT_VERSION)
     assert [m["name"] for m in document["members"]] == ["Zoë Ångström"]
-    result = app.test_cli_runner().invoke(args=["restore", str(file)])
+    result = app.test_cli_runner().invoke(args=["restore", "--yes", str(file)])
     assert result.exit_code == 0, result.output
     assert f"Restored {len(ids)} games" in result.output
     after = documents(app, ids)
@@ -93,9 +93,9 @@ def test_restore_into_a_database_that_is_not_empty_is_refused(app, tmp_path):
     file = tmp_path / "club.json"
     assert app.test_cli_runner().invoke(args=["backup", str(file)]).exit_code == 0
     game = new_game(app.test_client())
-    result = app.test_cli_runner().invoke(args=["restore", str(file)])
+    result = app.test_cli_runner().invoke(args=["restore", "--yes", str(file)])
     assert result.exit_code != 0
-    assert "only into an empty database" in result.output
+    assert "only into a new install" in result.output
     assert documents(app, [game["id"]])[game["id"]][0]["hands"] == []
 
 
@@ -113,7 +113,7 @@ def test_restore_rechecks_every_hand_and_refuses_a_broken_one(app, tmp_path):
     document = json.loads(file.read_text(encoding="utf-8"))
     document["games"][0]["hands"][0]["entries"][1]["went_out"] = True   # both teams out: impossible
     file.write_text(json.dumps(document), encoding="utf-8")
-    result = app.test_cli_runner().invoke(args=["restore", str(file)])
+    result = app.test_cli_runner().invoke(args=["restore", "--yes", str(file)])
     assert result.exit_code != 0
     assert f"Game {game['id']}, hand 1" in result.output
 
@@ -121,11 +121,11 @@ def test_restore_rechecks_every_hand_and_refuses_a_broken_one(app, tmp_path):
 def test_restore_refuses_a_file_that_is_not_a_backup(app, tmp_path):
     file = tmp_path / "other.json"
     file.write_text('{"format": "something else"}', encoding="utf-8")
-    result = app.test_cli_runner().invoke(args=["restore", str(file)])
+    result = app.test_cli_runner().invoke(args=["restore", "--yes", str(file)])
     assert result.exit_code != 0 and "not a Treys backup" in result.output
     file.write_text('{"format": "treys-backup", "version": 99}', encoding="utf-8")
-    result = app.test_cli_runner().invoke(args=["restore", str(file)])
+    result = app.test_cli_runner().invoke(args=["restore", "--yes", str(file)])
     assert result.exit_code != 0 and "version 99" in result.output
     file.write_bytes(b"\xff\xfe not json")
-    result = app.test_cli_runner().invoke(args=["restore", str(file)])
+    result = app.test_cli_runner().invoke(args=["restore", "--yes", str(file)])
     assert result.exit_code != 0 and "not a Treys backup" in result.output

@@ -1,4 +1,4 @@
-"""A whole club afternoon in Chromium (issue 7): log in, 13 arrive, the draw, two tablets, a latecomer,
+"""A whole club afternoon in Chromium: log in, 13 arrive, the draw, two tablets, a latecomer,
 time called, the board and results, the print-all PDF and the table cards; screenshots to look at."""
 import re
 import subprocess
@@ -106,20 +106,31 @@ def test_a_club_afternoon(live_server, browser, output_dir):
     assert page.evaluate("window.__notReloaded") is True          # updated in place
     assert table1.locator("[data-total='0']").inner_text() == "500"
 
-    page.get_by_role("button", name="Call time").click()
-    assert page.inner_text("#owing") == "Still to enter their last hand: Table 1, Table 2"
+    page.get_by_role("link", name="Call time").click()
+    assert "3 tables are still playing" in page.inner_text(".confirm")
+    page.get_by_role("button", name="Yes, call time").click()
+    page.wait_for_url(f"**/club/sessions/{session_id}/board")
+    assert page.inner_text("#owing") == "Still to enter their last hand: Table 1, Table 2, Table 3"
     assert "TIME IS CALLED" in page.inner_text(".board-head")
-    assert "Ended: no hand entered" in page.locator(".board-table").nth(2).inner_text()
+    assert "Owes its last hand" in page.locator(".board-table").nth(2).inner_text()   # no hand yet: hand 1
     page.evaluate("window.__notReloaded = true")
     enter_hand(tablets[0][0], tablets[0][1], 3, (200, 0))
     enter_hand(tablets[1][0], tablets[1][1], 2, (100, 100))
+    label, game_id, code = tables[2]
+    third = browser.new_context(viewport={"width": 1024, "height": 768}).new_page()
+    third.goto(f"{live_server}/games/{game_id}?code={code}")
+    third.wait_for_url(f"**/games/{game_id}")
+    assert "Time has been called: this is the last hand." in third.content()
+    enter_hand(third, game_id, 1, (100, 0))
     page.locator("#owing").wait_for(state="hidden", timeout=15000)
     statuses = page.locator(".board-status").all_inner_texts()
-    assert statuses[0].startswith("Won by") and statuses[1].startswith("Won by")
+    assert statuses[0].startswith("Won by") and statuses[1].startswith("Won by") and statuses[2].startswith("Won by")
     shot(page, output_dir, "board", 1920, 1080)
     shot(page, output_dir, "board", 1024, 768)
 
     page.get_by_role("link", name="Results").click()
+    page.wait_for_url(f"**/club/sessions/{session_id}/results")
+    page.locator(".results-table tbody tr").first.wait_for()
     rows = page.locator(".results-table tbody tr").all_inner_texts()
     assert len(rows) == 14
     first = rows[0].split("\t")

@@ -1,4 +1,4 @@
-"""The records page and the season ladder in Chromium (issue 8): a season added, screenshots to look at."""
+"""The records page and the season ladder in Chromium: a season added, screenshots to look at."""
 from datetime import date
 
 import pytest

@@ -1,11 +1,11 @@
-"""The session endpoints of the JSON API (issue 7): organiser auth, the draw, call time, bad input."""
+"""The session endpoints of the JSON API: organiser auth, the draw, call time, bad input."""
 import pytest
 from pypdf import PdfReader
 from io import BytesIO
 
-from app.club.models import ClubSession, Member
+from app.store.club_models import ClubSession, Member
 from app.extensions import db
-from app.models import Game
+from app.store.models import Game
 from tests.web.club_support import PLAYERS, basic, enter_hand, open_session, organiser
 
 
@@ -57,16 +57,19 @@ def test_call_time_ends_games_with_their_last_hand_in_and_names_tables_that_owe(
     called = org_client.post(f"/api/v1/sessions/{doc['id']}/call-time", headers=basic())
     assert called.status_code == 200
     body = called.get_json()
-    assert body["owing"] == ["Table 1", "Table 2"]
-    assert body["ended"] == ["Table 3"]          # no hand entered: ended with no result
+    assert body["owing"] == ["Table 1", "Table 2", "Table 3"]   # a table with no hand yet owes hand 1
+    assert body["ended"] == []
     assert enter_hand(org_client, t1, points=(300, 100)).status_code == 201
     assert enter_hand(org_client, t2, points=(100, 100)).status_code == 201
     assert enter_hand(org_client, t1).status_code == 409   # over now
+    assert enter_hand(org_client, t3, points=(100, 200)).status_code == 201   # its hand 1 is its last
     read = org_client.get(f"/api/v1/sessions/{doc['id']}", headers=basic()).get_json()
     tables = {t["label"]: t for t in read["tables"]}
     assert tables["Table 1"]["winner"] == " & ".join(t1["teams"][0]) and tables["Table 1"]["margin"] == 300
     assert tables["Table 2"]["draw"] is True
-    assert tables["Table 3"]["no_result"] is True
+    assert tables["Table 3"]["winner"] == " & ".join(t3["teams"][1]) and tables["Table 3"]["margin"] == 100
+    assert tables["Table 3"]["outcome"] == {"state": "won", "winners": [1], "reason": "time", "margin": 100,
+                                            "owes_hand": False}
     results = {r["player"]: r for r in read["results"]}
     for name in t1["teams"][0]:
         assert (results[name]["played"], results[name]["won"], results[name]["margin"]) == (1, 1, 300)
@@ -148,7 +151,7 @@ def test_hands_format_ends_each_game_after_n_hands(org_client):
     assert enter_hand(org_client, table).status_code == 201
     assert enter_hand(org_client, table).status_code == 201
     refused = enter_hand(org_client, table)
-    assert refused.status_code == 409 and "after hand 2" in refused.get_json()["errors"][0]["message"]
+    assert refused.status_code == 409 and "at hand 2" in refused.get_json()["errors"][0]["message"]
     game = org_client.get(f"/api/v1/sessions/{doc['id']}", headers=basic()).get_json()["tables"][0]
     assert game["over"] and game["margin"] == 200
 

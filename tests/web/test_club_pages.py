@@ -1,13 +1,13 @@
-"""Organiser pages (issue 7): setup, log in, sessions, who is here, the draw, swaps, latecomers, board, results."""
+"""Organiser pages: setup, log in, sessions, who is here, the draw, swaps, latecomers, board, results."""
 import re
 from io import BytesIO
 
 import pytest
 from pypdf import PdfReader
 
-from app.club.models import Attendance, ClubSession, Member, Organiser
+from app.store.club_models import Attendance, ClubSession, Member, Organiser
 from app.extensions import db
-from app.models import Game
+from app.store.models import Game
 from tests.web.club_support import PLAYERS, enter_hand, login, organiser
 
 
@@ -188,7 +188,7 @@ def test_a_latecomer_with_no_room_plays_next_round(org, app):
     sid, doc = drawn(org, app, count=12)
     response = org.post(f"/club/sessions/{sid}/players", data={"name": "Zoe"}, follow_redirects=True)
     assert b"Zoe plays from the next round" in response.data
-    org.post(f"/club/sessions/{sid}/draw", data={"keep": "0"})
+    org.post(f"/club/sessions/{sid}/draw", data={"keep": "0", "confirmed": "1"})
     after = org.get(f"/club/sessions/{sid}/board.json").get_json()
     seated = [n for t in after["tables"] for team in t["teams"] for n in team]
     assert after["round"] == 2 and "Zoe" in seated and len(after["sitting_out"]) == 1   # who sat out plays now
@@ -196,10 +196,10 @@ def test_a_latecomer_with_no_room_plays_next_round(org, app):
 
 def test_a_new_round_keeps_the_tables_or_redraws(org, app):
     sid, doc = drawn(org, app, count=8)
-    org.post(f"/club/sessions/{sid}/draw", data={"keep": "1"})
+    org.post(f"/club/sessions/{sid}/draw", data={"keep": "1", "confirmed": "1"})
     kept = org.get(f"/club/sessions/{sid}/board.json").get_json()
     assert kept["round"] == 2 and [t["teams"] for t in kept["tables"]] == [t["teams"] for t in doc["tables"]]
-    org.post(f"/club/sessions/{sid}/draw", data={"keep": "0"})
+    org.post(f"/club/sessions/{sid}/draw", data={"keep": "0", "confirmed": "1"})
     new = org.get(f"/club/sessions/{sid}/board.json").get_json()
     old_pairs = {frozenset(team) for t in doc["tables"] for team in t["teams"]}
     assert new["round"] == 3 and not old_pairs & {frozenset(team) for t in new["tables"] for team in t["teams"]}
@@ -270,7 +270,8 @@ def test_call_time_from_the_board_and_results_page(org, app):
     enter_hand(org, table)
     page = org.post(f"/club/sessions/{sid}/call-time", follow_redirects=True)
     assert b"Time is called" in page.data
-    assert re.search(r"Still to enter their last hand: <span[^>]*>Table 1</span>", page.get_data(as_text=True))
+    assert re.search(r"Still to enter their last hand: <span[^>]*>Table 1(, Table \d)*</span>",
+                     page.get_data(as_text=True))
     enter_hand(org, table)
     results = org.get(f"/club/sessions/{sid}/results").get_data(as_text=True)
     assert "How the ranking works" in results and "draw counts as half" in results
@@ -342,7 +343,7 @@ def test_the_game_page_says_when_the_format_ended_the_game(org, app):
     gid = doc["tables"][0]["game_id"]
     org.post(f"/club/games/{gid}/end", data={"version": doc["tables"][0]["version"]})
     page = org.get(f"/games/{gid}")
-    assert b"ended before any hand was entered" in page.data
+    assert b"No result: it was ended early." in page.data
 
 
 def test_a_set_end_time_that_has_passed_calls_time_by_itself(org, app):
@@ -352,4 +353,54 @@ def test_a_set_end_time_that_has_passed_calls_time_by_itself(org, app):
     tick(org, sid, PLAYERS[:4])
     org.post(f"/club/sessions/{sid}/draw")
     doc = org.get(f"/club/sessions/{sid}/board.json").get_json()
-    assert doc["time_called"] is True and doc["tables"][0]["no_result"] is True
+    assert doc["time_called"] is True and doc["tables"][0]["owes_last_hand"] is True   # hand 1 is the last
+    assert doc["tables"][0]["over"] is False
+
+
+def test_draw_uses_the_ticks_on_screen_even_unsaved(org, app):
+    new_session(org)
+    sid = session_id(app)
+    org.post(f"/club/sessions/{sid}/players", data={"name": "Ann"})
+    for name in PLAYERS[1:8]:
+        org.post(f"/club/sessions/{sid}/players", data={"name": name})
+    org.post(f"/club/sessions/{sid}/players", data={"here": PLAYERS[:2], "ticklist": "1"})   # saved: 2 here
+    drawn_now = org.post(f"/club/sessions/{sid}/draw", data={"here": PLAYERS[:8], "ticklist": "1"})
+    assert drawn_now.status_code == 302
+    doc = org.get(f"/club/sessions/{sid}/board.json").get_json()
+    seated = sorted(n for t in doc["tables"] for team in t["teams"] for n in team)
+    assert doc["round"] == 1 and seated == sorted(PLAYERS[:8])
+
+
+def test_call_time_asks_first_and_says_who_still_plays(org, app):
+    sid, doc = drawn(org, app, count=8)
+    asked = org.get(f"/club/sessions/{sid}/call-time")
+    page = asked.get_data(as_text=True)
+    assert asked.status_code == 200 and "Call time now?" in page and "2 tables are still playing" in page
+    assert org.get(f"/club/sessions/{sid}/board.json").get_json()["time_called"] is False   # asking calls nothing
+    org.post(f"/club/sessions/{sid}/call-time")
+    assert org.get(f"/club/sessions/{sid}/board.json").get_json()["time_called"] is True
+    assert "already been called" in org.get(f"/club/sessions/{sid}/call-time").get_data(as_text=True)
+
+
+def test_a_new_round_asks_first_and_never_drops_a_game_in_play(org, app):
+    sid, doc = drawn(org, app, count=8)
+    with app.app_context():
+        game = db.session.get(Game, doc["tables"][0]["game_id"])
+        table = {"game_id": game.id, "table_code": game.table_code}
+    enter_hand(org, table)
+    asked = org.get(f"/club/sessions/{sid}/draw?keep=0").get_data(as_text=True)
+    assert "Draw round 2?" in asked and "Table 1 is still playing" in asked and "Yes, draw" not in asked
+    refused = org.post(f"/club/sessions/{sid}/draw", data={"keep": "0", "confirmed": "1"})
+    assert refused.status_code == 409 and b"still playing" in refused.data
+    assert org.get(f"/club/sessions/{sid}/board.json").get_json()["round"] == 1
+    org.post(f"/club/games/{table['game_id']}/end", data={"version": ""})
+    asked = org.get(f"/club/sessions/{sid}/draw?keep=0").get_data(as_text=True)
+    assert "Table 2 entered no hand" in asked and "Yes, draw round 2" in asked
+    assert org.post(f"/club/sessions/{sid}/draw", data={"keep": "0"}).status_code == 200   # not confirmed: asks
+    org.post(f"/club/sessions/{sid}/draw", data={"keep": "0", "confirmed": "1"})
+    assert org.get(f"/club/sessions/{sid}/board.json").get_json()["round"] == 2
+    ended = org.get(f"/api/v1/games/{table['game_id']}").get_json()
+    assert ended["outcome"]["state"] == "won" and ended["outcome"]["reason"] == "ended_early"
+    assert org.get(f"/api/v1/games/{doc['tables'][1]['game_id']}").status_code == 404   # no hand: deleted
+    record = org.get(f"/club/sessions/{sid}").get_data(as_text=True)
+    assert "Round 2: 2 tables drawn." in record and "the organiser Margaret" in record

@@ -4,7 +4,7 @@ from datetime import timedelta
 from app.brake import (FREE_PER_GAME, FREE_PER_ADDRESS, LONGEST_WAIT, CodeBrake, record_failure,
                        release_code_brake, seconds_to_wait, wait_after)
 from app.extensions import db
-from app.models import Game, utcnow
+from app.store.models import Game, utcnow
 from tests.web.pages_support import open_game
 
 

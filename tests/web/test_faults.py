@@ -9,7 +9,8 @@ import pytest
 from sqlalchemy import create_engine, event, text
 from sqlalchemy.exc import OperationalError
 
-from app import connections, create_app
+from app import create_app
+from app.store import connections
 from app.extensions import db
 from app.faults import CANNOT_SAVE
 from tests.conftest import database_url, dispose_app, is_postgres, make_app
@@ -68,6 +69,33 @@ def test_a_really_read_only_sqlite_file_answers_503(tmp_path):
     assert readonly.test_client().get(f"/api/v1/games/{api_id}").status_code == 200
     with readonly.app_context():
         db.engine.dispose()
+    dispose_app(writer)
+
+
+@pytest.mark.skipif(not ON_POSTGRES, reason="default_transaction_read_only is PostgreSQL's (SQLite: above)")
+def test_a_read_only_postgresql_answers_503_like_a_read_only_sqlite_file(tmp_path):
+    url = database_url(tmp_path / "unused.sqlite3")
+    writer = make_app(url)
+    client = writer.test_client()
+    api_id, code = api_game(client)
+    game_id = open_game(client)
+    readonly = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "SQLALCHEMY_DATABASE_URI": url,
+                           "SQLALCHEMY_ENGINE_OPTIONS": {"connect_args": {
+                               "options": "-c default_transaction_read_only=on"}}})
+    tablet = readonly.test_client()
+    answer = tablet.post(f"/api/v1/games/{api_id}/hands", json=HAND, headers={"X-Table-Code": code})
+    assert answer.status_code == 503 and answer.get_json()["errors"][0]["message"] == CANNOT_SAVE
+    assert answer.headers["Retry-After"] == "30"
+    opened = tablet.post("/api/v1/games", json={"ruleset": "bolivia", "teams": TEAMS})
+    assert opened.status_code == 503
+    with client.session_transaction() as kept, tablet.session_transaction() as session:
+        session.update(kept)
+    page = post_hand(tablet, game_id, [{"table_points": 50}, {}], "none")
+    assert page.status_code == 503 and CANNOT_SAVE in page.get_data(as_text=True)
+    assert tablet.get(f"/api/v1/games/{api_id}").status_code == 200          # reading still works
+    with readonly.app_context():
+        db.engine.dispose()
+    assert hand_count(writer, api_id) == 0 and hand_count(writer, game_id) == 0
     dispose_app(writer)
 
 

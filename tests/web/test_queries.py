@@ -7,11 +7,11 @@ from contextlib import contextmanager
 import pytest
 from sqlalchemy import event
 
-import app.services as services
+import app.store.games as services
 from app.extensions import db
-from app.models import Hand, HandEntry
+from app.store.models import Hand, HandEntry
 from app.rules import get_ruleset
-from app.services import create_game
+from app.store.games import create_game
 from app.sheets.sample import sample_hands, sample_teams
 
 
@@ -79,3 +79,45 @@ def test_one_replay_per_read(app, client, monkeypatch, url):
     monkeypatch.setattr(services, "replay", lambda *args, **kwargs: calls.append(1) or real(*args, **kwargs))
     assert client.get(url.format(id=game_id)).status_code == 200
     assert len(calls) == 1
+
+
+def club_history(first: int, games: int) -> int:
+    """`games` more games in a club's history, each in a club afternoon of its own (timed, time not called, so
+    every reader works out when time was called) and half of them ended; a season covering them; its id."""
+    from datetime import date
+
+    from app.store.club_models import ClubSession, Season
+    from app.store.games import end_game
+    for index in range(first, first + games):
+        afternoon = ClubSession(played_on=date(2025, 1, 1 + index), ruleset_id="bolivia", round=1,
+                                format_kind="time")
+        db.session.add(afternoon)
+        db.session.flush()
+        game = services.get_game(stored_game(4, index))
+        game.session_id, game.session_round, game.table_number = afternoon.id, 1, 1
+        game.format_kind = "time"
+        db.session.commit()
+        if index % 2:
+            end_game(game)
+    season = db.session.scalar(db.select(Season)) or Season(name="All", starts_on=date(2000, 1, 1),
+                                                              ends_on=date(2100, 1, 1))
+    db.session.add(season)
+    db.session.commit()
+    return season.id
+
+
+@pytest.mark.parametrize("url", ["/records/games.csv", "/records/hands.csv", "/records/session-results.csv",
+                                 "/records/seasons/{season}", "/records/seasons/{season}/standings.csv"])
+def test_exports_and_the_ladder_read_a_fixed_number_of_queries_whatever_the_history(app, client, url):
+    from tests.web.club_support import login, organiser
+    organiser(app)
+    assert login(client).status_code in (200, 302)
+    with app.app_context():
+        season = club_history(0, 2)
+        app.extensions["version_cache"].clear()        # nothing kept: every game's state worked out again
+    two = queries(app, client, url.format(season=season))
+    with app.app_context():
+        club_history(2, 10)
+        app.extensions["version_cache"].clear()
+    twelve = queries(app, client, url.format(season=season))
+    assert two == twelve, (two, twelve)

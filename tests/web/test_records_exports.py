@@ -1,12 +1,12 @@
-"""CSV exports and the backup download of the organiser's records page (issue 8)."""
+"""CSV exports and the backup download of the organiser's records page."""
 import csv
 import io
 import json
 import sqlite3
 
-from app.club.models import Member
+from app.store.club_models import Member
 from app.extensions import db
-from app.models import Player
+from app.store.models import Player
 from tests.web.club_support import basic, enter_hand, login, open_session, organiser
 from tests.web.test_api_games import GAMES_TO_PLAY, new_game, post_hand
 
@@ -72,12 +72,14 @@ def test_games_csv_header_and_row(app):
     header, rows = rows_of(client, "games")
     assert header[:11] == ["game_id", "ruleset", "variations", "target", "table", "session_id", "created_at",
                            "finished_at", "hands", "winner", "winner_name"]
-    assert header[11:] == [f"team_{n}_{key}" for n in (1, 2, 3) for key in ("name", "players", "total")]
+    assert header[11:14] == ["result", "reason", "margin"]
+    assert header[14:] == [f"team_{n}_{key}" for n in (1, 2, 3) for key in ("name", "players", "total")]
     row = rows[0]
     assert row["created_at"]
     assert {k: v for k, v in row.items() if k != "created_at"} == {
         "game_id": str(game["id"]), "ruleset": "bolivia", "variations": json.dumps(game["variations"], sort_keys=True), "target": str(game["target"]),
         "table": "Table 4", "session_id": "", "finished_at": "", "hands": "1", "winner": "", "winner_name": "",
+        "result": "in_play", "reason": "", "margin": "",
         "team_1_name": "Us", "team_1_players": "U0 & U1", "team_1_total": "2800",
         "team_2_name": "Them", "team_2_players": "T0 & T1", "team_2_total": "265",
         "team_3_name": "", "team_3_players": "", "team_3_total": ""}

@@ -1,9 +1,9 @@
-"""Importing the club's players from a CSV file (issue 8): good files, and bad ones refused whole."""
+"""Importing the club's players from a CSV file: good files, and bad ones refused whole."""
 from io import BytesIO
 
 from sqlalchemy import select
 
-from app.club.models import Member
+from app.store.club_models import Member
 from app.extensions import db
 from app.records.importing import MAX_BYTES
 from tests.web.club_support import login, organiser

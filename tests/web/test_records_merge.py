@@ -1,11 +1,11 @@
-"""Merging two entries that are the same person (issue 8): their games and sessions follow."""
+"""Merging two entries that are the same person: their games and sessions follow."""
 from datetime import date
 
 from sqlalchemy import select
 
-from app.club.models import Attendance, ClubSession, Member
+from app.store.club_models import Attendance, ClubSession, Member
 from app.extensions import db
-from app.models import Player
+from app.store.models import Player
 from tests.web.club_support import login, organiser
 from tests.web.test_api_games import new_game
 

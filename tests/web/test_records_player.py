@@ -1,13 +1,14 @@
-"""A player's page (issue 8): figures, usual partners, recent games with links."""
+"""A player's page: figures, usual partners, recent games with links."""
 from sqlalchemy import update
 
-from app.club.models import Member
+from app.store.club_models import Member
 from app.extensions import db
-from app.models import Player
+from app.store.models import Player
 from tests.web.test_records_ladder import play_to_the_end
 
 
 def test_player_page(app):
+    app.config["RECORDS_PUBLIC"] = True             # readable without logging in (tests/web/test_sessions_security.py)
     client = app.test_client()
     play_to_the_end(client, ["Ann", "Bob"], ["Cy", "Di"])
     play_to_the_end(client, ["Cy", "Di"], ["Ann", "Bob"])

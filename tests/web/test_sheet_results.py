@@ -26,7 +26,7 @@ def test_a_session_game_ended_by_calling_time_prints_as_final_with_its_winner(ap
     game = client.get(f"{GAMES}/{table['game_id']}").get_json()
     assert game["teams"][0]["progressive"] == 500 and game["teams"][1]["progressive"] == 200
     assert f"Winner: {game['teams'][0]['name']} with 500" in text, text[:600]
-    assert "Ended:" in text
+    assert "time was called and the last hand was entered" in text
 
 
 def test_an_abandoned_game_prints_as_final_with_no_winner(client):
@@ -34,5 +34,5 @@ def test_an_abandoned_game_prints_as_final_with_no_winner(client):
     assert post_hand(client, game, bolivia_hand()).status_code == 201
     assert client.post(f"{GAMES}/{game['id']}/abandon", headers=code_header(game)).status_code == 200
     text = sheet_text(client, game["id"])
-    assert "Final – no winner" in text and "Abandoned at the table: no result." in text
+    assert "Final – no result" in text and "No result: it was abandoned." in text
     assert "Winner:" not in text and "IN PROGRESS" not in text

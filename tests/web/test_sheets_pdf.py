@@ -14,10 +14,10 @@ import pytest
 from pypdf import PdfReader
 
 from app.extensions import db
-from app.models import Game
-from app.formatting import points, signed
+from app.store.models import Game
+from app.rules.numbers import points, signed
 from app.rules import all_rulesets, describe_ruleset, get_ruleset
-from app.services import state_of
+from app.store.games import state_of
 from app.sheets.sample import sample_game
 from app.sheets.view import PAD_ROWS, PAD_ROWS_THREE, game_sheet
 
@@ -185,7 +185,7 @@ def test_three_players_sambola_prints_landscape(app, client, output_dir):
 
 def test_negative_figures_use_a_real_minus(app, client, output_dir):
     from app.rules import TeamEntry
-    from app.services import add_hand, create_game
+    from app.store.games import add_hand, create_game
     with app.app_context():
         game = create_game("bolivia", {}, [{"name": "North", "players": ["Ann", "Bob"]},
                                            {"name": "South", "players": ["Cath", "Dan"]}])
@@ -285,7 +285,7 @@ def test_repeat_download_is_cached_and_revalidated_by_etag(app, client):
     assert not_modified.status_code == 304 and not_modified.data == b""
     with app.app_context():                                                     # a new hand: a new version
         from app.rules import TeamEntry
-        from app.services import add_hand
+        from app.store.games import add_hand
         game = db.session.get(Game, game_id)
         add_hand(game, [TeamEntry(table_points=50), TeamEntry(table_points=60)])
     changed = client.get(f"/games/{game_id}/sheet.pdf", headers={"If-None-Match": etag})
@@ -307,7 +307,7 @@ def test_render_sheets_puts_several_games_in_one_pdf(app, output_dir):
         assert "Page 1 of 1" in text                                   # each sheet numbered on its own
 
 
-# --- the printed sheet's few boxes: figures lined up by padding -----------------------------------------
+# --- a long game's sheet ------------------------------------------------------------------------------------
 
 
 def test_forty_hand_game_prints_every_hand_total_and_the_winner(app, client, output_dir):
@@ -327,56 +327,3 @@ def test_forty_hand_game_prints_every_hand_total_and_the_winner(app, client, out
     assert "★ WINNER" in pages[-1] and "Final totals" in pages[-1]
     for team in sheet.teams:
         assert points(team.total) in pages[-1]
-
-
-def advance(text: str, stretch: str) -> int:
-    """The width of a padded figure run in 1/2048 em, from the table of advances."""
-    from app.sheets.figures import ADVANCE
-    digit, comma, minus, narrow = ADVANCE[stretch]
-    widths = {"\u2007": digit, "\u2008": comma, "\u202f": narrow, ",": comma, "\u2212": minus}
-    return sum(digit if c.isdigit() else widths[c] for c in text)
-
-
-@pytest.mark.parametrize("team_count", [2, 3])
-def test_every_figure_is_padded_to_its_column(app, team_count):
-    from app.sheets.figures import FIGURES, figure_columns, hand_figures
-    with app.app_context():
-        game = sample_game("sambola" if team_count == 3 else "bolivia", hands=25, team_count=team_count,
-                           team_size=1 if team_count == 3 else 2, finished=False, seed=5)
-        sheet = game_sheet(game)
-    columns = figure_columns(sheet)
-    stretch = columns[0].stretch
-    assert stretch == ("condensed" if team_count == 3 else "normal")
-    assert any(column.minus for column in columns)
-    for row in sheet.rows:
-        for cell in row.cells:
-            parts = [str(column.cell(figure(cell))) for column, (_, figure, _) in zip(columns, FIGURES)]
-            assert str(hand_figures(columns, cell)) == "".join(parts)
-            for column, part in zip(columns, parts):
-                # so each figure ends where its column (and its heading) ends; a minus is 4/2048 em off
-                assert abs(advance(part, stretch) - column.units) <= 4, (row.number, column.heading, part)
-
-
-def test_measured_widths_match_the_fonts():
-    """The advance widths app/sheets/figures.py pads with are DejaVu's own (when its files are here to read)."""
-    fonttools = pytest.importorskip("fontTools.ttLib")
-    from pathlib import Path
-    from app.sheets.figures import ADVANCE, HEADING_UNITS
-    folder = Path("/usr/share/fonts/truetype/dejavu")
-    if not folder.is_dir():
-        pytest.skip("DejaVu fonts not at their Debian path")
-
-    def advances(name):
-        font = fonttools.TTFont(folder / name)
-        cmap, metrics = font.getBestCmap(), font["hmtx"]
-        return lambda text: sum(metrics[cmap[ord(c)]][0] for c in text)
-
-    for stretch, regular, bold in (("normal", "DejaVuSans.ttf", "DejaVuSans-Bold.ttf"),
-                                   ("condensed", "DejaVuSansCondensed.ttf", "DejaVuSansCondensed-Bold.ttf")):
-        width, width_bold = advances(regular), advances(bold)
-        digit, comma, minus, narrow = ADVANCE[stretch]
-        assert [width(c) for c in "0123456789\u2007"] == [digit] * 11
-        assert (width(","), width("\u2008"), width("\u2212"), width("\u202f")) == (comma, comma, minus, narrow)
-        assert abs(width("\u2007\u202f") - minus) <= 4
-        for word, units in HEADING_UNITS[stretch].items():
-            assert width_bold(word) == units, word

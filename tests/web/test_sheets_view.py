@@ -6,7 +6,7 @@ import re
 import pytest
 from flask import render_template
 
-from app.formatting import points
+from app.rules.numbers import points
 from app.rules import TeamEntry, all_rulesets, describe_ruleset, get_ruleset, score_hand
 from app.sheets.sample import sample_game
 from app.sheets.view import (PAD_ROWS, PAD_ROWS_THREE, blank_sheet, game_sheet, sets_text, short_names,

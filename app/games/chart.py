@@ -1,0 +1,56 @@
+"""A small chart of each team's total hand by hand, with the winning score as a line (drawn as SVG)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from app.rules.numbers import points
+
+WIDTH, HEIGHT, PAD = 600, 220, 36     # the drawing's units; the page scales it to the column
+
+
+@dataclass(frozen=True)
+class Line:
+    """One team's totals as a polyline, its name and its last total."""
+
+    name: str
+    points: str
+    last: int
+    index: int
+
+
+@dataclass(frozen=True)
+class Chart:
+    """What the template draws: the lines, the target's height, the scale's labels and a sentence."""
+
+    lines: tuple[Line, ...]
+    target_y: float | None
+    zero_y: float
+    top_label: str
+    bottom_label: str
+    words: str
+    width: int = WIDTH
+    height: int = HEIGHT
+    pad: int = PAD
+
+
+def totals_chart(names: Sequence[str], totals_by_hand: Sequence[Sequence[int]], target: int) -> Chart | None:
+    """The chart of a game's totals after each hand (None before the second hand: nothing to follow yet)."""
+    if len(totals_by_hand) < 2:
+        return None
+    rows = [tuple(0 for _ in names)] + [tuple(hand) for hand in totals_by_hand]
+    low = min(0, *(t for row in rows for t in row))
+    high = max(target, *(t for row in rows for t in row))
+    span = (high - low) or 1
+
+    def y(value: int) -> float:
+        return round(HEIGHT - PAD - (value - low) * (HEIGHT - 2 * PAD) / span, 1)
+
+    def x(hand: int) -> float:
+        return round(PAD + hand * (WIDTH - 2 * PAD) / (len(rows) - 1), 1)
+
+    lines = tuple(Line(name, " ".join(f"{x(h)},{y(row[i])}" for h, row in enumerate(rows)), rows[-1][i], i)
+                  for i, name in enumerate(names))
+    said = ", ".join(f"{line.name} {points(line.last)}" for line in lines)
+    words = (f"Totals after {len(totals_by_hand)} hands: {said}. The winning score is {points(target)}.")
+    return Chart(lines, y(target), y(0), points(high), points(low), words)

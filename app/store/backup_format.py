@@ -1,0 +1,203 @@
+"""The backup file's format, checked field by field, and how a file of an earlier format is read.
+
+Version 2 keeps every id (players on the club's list, seats, games, sessions, seasons, accounts) and each
+hand's times, so a restored club reads exactly as it did. Version 1 (the first club releases) kept neither:
+its players get the ids of their order, its hands the times of its record of changes, and what it lacks
+takes the value the database upgrade gives (a game not closed, no record of changes).
+"""
+from __future__ import annotations
+
+import json
+from datetime import date, datetime
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+FORMAT = "treys-backup"
+FORMAT_VERSION = 2
+READS = (1, 2)
+
+Id = Annotated[int, Field(ge=1, le=2**31 - 1)]
+Count = Annotated[int, Field(ge=0, le=2**31 - 1)]
+Points = Annotated[int, Field(ge=-(2**31), le=2**31 - 1)]
+
+
+def text(longest: int, shortest: int = 0):
+    """A string type of bounded length."""
+    return Annotated[str, Field(min_length=shortest, max_length=longest)]
+
+
+class Part(BaseModel):
+    """A part of the file: strict JSON types (no "5" for 5, no 1 for true); other keys are ignored."""
+
+    model_config = ConfigDict(strict=True, extra="ignore")
+
+
+class Organiser(Part):
+    id: Id
+    name: text(60, 1)
+    password_hash: text(256, 1)
+    created_at: datetime
+
+
+class Member(Part):
+    id: Id
+    name: text(60, 1)
+    short_name: text(20) | None = None
+    active: bool = True
+    created_at: datetime
+
+
+class Season(Part):
+    id: Id
+    name: text(60, 1)
+    starts_on: date
+    ends_on: date
+    qualifying_percent: Annotated[int, Field(ge=0, le=100)]
+
+
+class Attendee(Part):
+    member_id: Id
+    arrived_at: datetime
+
+
+class Session(Part):
+    id: Id
+    played_on: date
+    ruleset_id: text(40, 1)
+    variations: dict
+    format_kind: text(10, 1)
+    format_hands: Count | None = None
+    ends_at: text(5) | None = None
+    partners: text(10, 1)
+    pairs: list
+    round: Count
+    sitting_out: list
+    seed: Count
+    time_called_at: datetime | None = None
+    created_at: datetime
+    attendees: list[Attendee]
+
+
+class Seat(Part):
+    id: Id
+    name: text(60, 1)
+    member_id: Id | None = None
+
+
+class Team(Part):
+    name: text(60, 1)
+    players: Annotated[list[Seat], Field(min_length=1)]
+
+
+class Entry(Part):
+    sets: dict[text(40, 1), Count]
+    table_points: Points
+    hand_points: Points
+    red_threes: Count
+    red_threes_in_hand: Count
+    black_threes_in_hand: Count
+    black_threes_melded: Count
+    failed_go_outs: Count
+    went_out: bool
+    concealed: bool
+    melded: bool | None = None
+
+
+class Hand(Part):
+    client_token: text(64) | None = None
+    created_at: datetime
+    updated_at: datetime
+    entries: Annotated[list[Entry], Field(min_length=1)]
+
+
+class Event(Part):
+    seq: Count
+    kind: text(20, 1)
+    hand_number: Count | None = None
+    client_token: text(64) | None = None
+    before: dict | None = None
+    after: dict | None = None
+    at: datetime
+    actor_kind: text(12, 1)
+    actor_id: text(64) = ""
+    actor_label: text(80) = ""
+
+
+class Game(Part):
+    id: Id
+    ruleset: text(40, 1)
+    variations: dict
+    target: Annotated[int, Field(ge=1, le=2**31 - 1)]
+    table: text(40) = ""
+    table_code: text(12, 1)
+    version: Id
+    first_dealer: tuple[Count, Count]
+    session_id: Id | None = None
+    session_round: Count | None = None
+    table_number: Count | None = None
+    format_kind: text(10) | None = None
+    format_hands: Count | None = None
+    last_hand: Count | None = None
+    closed: Literal["ended", "abandoned", "deleted"] | None = None
+    created_at: datetime
+    updated_at: datetime
+    finished_at: datetime | None = None
+    ended_at: datetime | None = None          # kept by backups made before this column was dropped; unused
+    teams: Annotated[list[Team], Field(min_length=1)]
+    hands: list[Hand]
+    events: list[Event] = []
+
+
+class Backup(Part):
+    format: Literal["treys-backup"]
+    version: Literal[2]
+    made_at: str | None = None
+    notes: list[str] = []           # what an earlier format could not carry, said before the restore
+    organisers: list[Organiser] = []
+    members: list[Member] = []
+    seasons: list[Season] = []
+    sessions: list[Session] = []
+    games: list[Game] = []
+
+
+class BackupRefused(Exception):
+    """A file that cannot be restored: every reason, each a sentence."""
+
+    def __init__(self, problems: list[str]):
+        super().__init__(" ".join(problems[:5]) + (f" ({len(problems) - 5} more problems.)" if len(problems) > 5 else ""))
+        self.problems = problems
+
+
+def where(location: tuple) -> str:
+    """A place in the file in words: 'games, 3rd, hands, 5th, entries, 1st, table_points'."""
+    words = []
+    for part in location:
+        if isinstance(part, int):
+            n = part + 1
+            words.append(f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}")
+        else:
+            words.append(str(part))
+    return " > ".join(words)
+
+
+def parse(data: bytes | str) -> Backup:
+    """The file as a checked Backup of the current format, or BackupRefused with every reason."""
+    try:
+        document = json.loads(data)
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise BackupRefused(["This file is not a Treys backup: it is not a JSON document."]) from None
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise BackupRefused(["This file is not a Treys backup."])
+    version = document.get("version")
+    if type(version) is not int or version not in READS:
+        raise BackupRefused([f"This backup has format version {version!r}; this Treys reads versions "
+                             f"{READS[0]} to {READS[-1]}. Restore it with the Treys that made it, or a newer one."])
+    if version == 1:
+        from app.store.backup_v1 import upgrade_v1
+        document = upgrade_v1(document)
+    try:
+        return Backup.model_validate_json(json.dumps(document))
+    except ValidationError as error:
+        raise BackupRefused([f"The backup file is damaged at {where(e['loc'])}: {e['msg']}."
+                             for e in error.errors()]) from None

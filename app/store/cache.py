@@ -1,0 +1,72 @@
+"""What a game looks like at one version, kept in memory: every write bumps Game.version, so an entry
+keyed by (kind, game id, version) can never be stale; old versions simply fall out (LRU). Each hand's row of
+the score sheet is kept apart, keyed by what it shows, so a new version reuses the rows of the hands before."""
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import Any, Callable
+
+from flask import current_app
+
+#: Entries kept per app: a club afternoon is a few dozen games, a few kinds each.
+CACHED_ITEMS = 256
+
+
+class VersionCache:
+    """A small thread-safe LRU mapping of keys to values."""
+
+    def __init__(self, size: int = CACHED_ITEMS):
+        self.size = size
+        self.items: OrderedDict[Any, Any] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key) -> Any:
+        """The value kept for this key, or None."""
+        with self.lock:
+            value = self.items.get(key)
+            if value is not None:
+                self.items.move_to_end(key)
+            return value
+
+    def put(self, key, value) -> None:
+        """Keep a value, forgetting the oldest beyond the size."""
+        with self.lock:
+            self.items[key] = value
+            self.items.move_to_end(key)
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
+
+    def forget(self, key) -> None:
+        """Drop one key, if kept."""
+        with self.lock:
+            self.items.pop(key, None)
+
+    def clear(self) -> None:
+        """Forget everything (the benchmarks measure first renders this way)."""
+        with self.lock:
+            self.items.clear()
+
+
+def version_cache() -> VersionCache:
+    """This app's cache (made on first use)."""
+    return current_app.extensions.setdefault("version_cache", VersionCache())
+
+
+#: Entries of the cache of hands' rows: a row is small, and a club afternoon has a few thousand hands.
+ROW_ITEMS = 4096
+
+
+def row_cache() -> VersionCache:
+    """This app's cache of each hand's score-sheet row, keyed by what the row shows (made on first use)."""
+    return current_app.extensions.setdefault("row_cache", VersionCache(ROW_ITEMS))
+
+
+def remembered(key, make: Callable[[], Any], cache: VersionCache | None = None) -> Any:
+    """The value kept for this key (in the version cache unless another is given), made and kept when missing."""
+    cache = version_cache() if cache is None else cache
+    value = cache.get(key)
+    if value is None:
+        value = make()
+        cache.put(key, value)
+    return value

@@ -1,0 +1,114 @@
+"""What a club stores for its afternoons: organisers, its players, sessions and who came."""
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from sqlalchemy import JSON, ForeignKey, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+from werkzeug.security import check_password_hash, generate_password_hash
+
+from app.extensions import db
+from app.store.models import utcnow
+
+
+class Organiser(db.Model):
+    """Someone who runs the club's afternoons: a name and a hashed password."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(db.String(60), unique=True)
+    password_hash: Mapped[str] = mapped_column(db.String(256))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    #: Which of the account's logins still count: logging out or a new password moves it on, and every
+    #: browser session made before (its cookie holds the old number) is over.
+    session_generation: Mapped[int] = mapped_column(default=0, server_default="0")
+    #: True for the account made by the first-run setup page only: the database lets one row have it, so
+    #: two setup forms sent at once cannot both make an account.
+    founder: Mapped[bool | None] = mapped_column(unique=True)
+
+    def set_password(self, password: str) -> None:
+        """Store the password's hash, never the password; the account's other sessions end."""
+        self.password_hash = generate_password_hash(password)
+        self.session_generation = (self.session_generation or 0) + 1
+
+    def check_password(self, password: str) -> bool:
+        """True when the password is this organiser's."""
+        return check_password_hash(self.password_hash, password)
+
+    # Flask-Login's user protocol
+    is_active = True
+    is_authenticated = True
+    is_anonymous = False
+
+    def get_id(self) -> str:
+        """What Flask-Login keeps in the session: the id and the session generation ('3.7')."""
+        return f"{self.id}.{self.session_generation or 0}"
+
+
+class Member(db.Model):
+    """A player on the club's list: a name as the club writes it, a short name, active or not."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(db.String(60), unique=True)
+    short_name: Mapped[str | None] = mapped_column(db.String(20))
+    active: Mapped[bool] = mapped_column(default=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class ClubSession(db.Model):
+    """A club afternoon: date, rule set, format, partners mode, rounds and when time was called."""
+
+    __tablename__ = "club_session"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    played_on: Mapped[date]
+    ruleset_id: Mapped[str] = mapped_column(db.String(40))
+    variations: Mapped[dict] = mapped_column(JSON, default=dict)
+    format_kind: Mapped[str] = mapped_column(db.String(10), default="target")
+    format_hands: Mapped[int | None]
+    ends_at: Mapped[str | None] = mapped_column(db.String(5))        # "16:00", None: until called
+    partners: Mapped[str] = mapped_column(db.String(10), default="random")
+    pairs: Mapped[list] = mapped_column(JSON, default=list)
+    round: Mapped[int] = mapped_column(default=0)
+    sitting_out: Mapped[list] = mapped_column(JSON, default=list)     # names sitting out this round
+    seed: Mapped[int] = mapped_column(default=0)
+    time_called_at: Mapped[datetime | None]
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    attendees: Mapped[list[Attendance]] = relationship(back_populates="session", cascade="all, delete-orphan",
+                                                       order_by="Attendance.id")
+
+
+class Attendance(db.Model):
+    """A player here for a session."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("club_session.id", ondelete="CASCADE"), index=True)
+    member_id: Mapped[int] = mapped_column(ForeignKey("member.id", ondelete="CASCADE"), index=True)
+    arrived_at: Mapped[datetime] = mapped_column(default=utcnow)
+    session: Mapped[ClubSession] = relationship(back_populates="attendees")
+    member: Mapped[Member] = relationship()
+    __table_args__ = (UniqueConstraint("session_id", "member_id"),)
+
+
+class Season(db.Model):
+    """A season of the ladder: a name, first and last day, and the qualifying share in percent."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(db.String(60), unique=True)
+    starts_on: Mapped[date]
+    ends_on: Mapped[date]
+    qualifying_percent: Mapped[int] = mapped_column(default=30)
+
+
+class SessionEvent(db.Model):
+    """One change to a session, as its record keeps it: what, when, and who did it."""
+
+    __tablename__ = "session_event"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("club_session.id", ondelete="CASCADE"), index=True)
+    kind: Mapped[str] = mapped_column(db.String(20))
+    words: Mapped[str] = mapped_column(db.String(400), default="")
+    at: Mapped[datetime] = mapped_column(default=utcnow)
+    actor_kind: Mapped[str] = mapped_column(db.String(12))
+    actor_id: Mapped[str] = mapped_column(db.String(64), default="")
+    actor_label: Mapped[str] = mapped_column(db.String(80), default="")

@@ -1,0 +1,197 @@
+"""The game record: who changed what and when, stored with each write and told in plain words."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timezone
+
+from sqlalchemy import func, select
+
+from app.clubtime import in_club_zone
+from app.store.cache import version_cache
+from app.extensions import db
+from app.rules.numbers import points
+from app.store.models import Game, GameEvent
+from app.rules import EventRecord
+from app.rules.operations import EventKind
+from app.rules.entries import ENTRY_FIELDS
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who made a change: a tablet (by the id in its cookie), the organiser, or a script through the API."""
+
+    kind: str          # "tablet", "organiser", "api"
+    id: str = ""
+    label: str = ""
+
+
+UNKNOWN_TABLET = Actor("tablet")
+API = Actor("api", "", "the API")
+ORGANISER = Actor("organiser", "", "the organiser")
+
+#: The entry figures a correction can change, in the words of the hand form.
+FIGURES = tuple((name, name.replace("_", " ").replace("threes", "{threes}").replace("go outs", "go-outs"))
+                for name in ENTRY_FIELDS if name != "sets")
+
+
+def opener_id(game: Game) -> str | None:
+    """The id of the tablet that opened the game, when known."""
+    return db.session.scalar(select(GameEvent.actor_id).where(
+        GameEvent.game_id == game.id, GameEvent.kind == EventKind.GAME_OPENED))
+
+
+def record_key(game) -> tuple:
+    """Where the next event's number and the opener of the game at its version are kept."""
+    return "record", game.id, game.version, game.created_at
+
+
+def kept_record(game) -> tuple[int, str | None] | None:
+    """The next event's number and the opener, as the last write at the game's version left them."""
+    return version_cache().get(record_key(game))
+
+
+def keep_record(game: Game) -> None:
+    """After a saved write: keep its record's next number and opener for the game's new version."""
+    following = game.__dict__.pop("_treys_next_record", None)
+    if following is not None:
+        version_cache().put(record_key(game), following)
+
+
+def forget_record(game) -> None:
+    """A write at the game's version failed: read the record's next number from the database next time."""
+    game.__dict__.pop("_treys_next_record", None)
+    version_cache().forget(record_key(game))
+
+
+def next_seq_and_opener(game: Game) -> tuple[int, str | None]:
+    """The number of the game's next event and the id of the tablet that opened it: kept by the last write
+    at this version, or read in one query."""
+    kept = kept_record(game)
+    if kept is not None:
+        return kept
+    opened = select(GameEvent.actor_id).where(GameEvent.game_id == game.id, GameEvent.kind == EventKind.GAME_OPENED)
+    last, opener = db.session.execute(select(func.max(GameEvent.seq), opened.scalar_subquery())
+                                      .where(GameEvent.game_id == game.id)).one()
+    return (last or 0) + 1, opener
+
+
+def actor_label(game: Game, actor: Actor, opener: str | None) -> str:
+    """'Table 2's tablet' (the tablet that opened the game), 'another tablet', 'the organiser', 'the API'."""
+    if actor.label:
+        return actor.label
+    if actor.kind == "tablet" and actor.id and actor.id == opener:
+        return f"{game.table_label}'s tablet" if game.table_label else "the tablet that opened the game"
+    if actor.kind == "tablet":
+        return "another tablet"
+    return {"organiser": "the organiser", "api": "the API"}.get(actor.kind, actor.kind)
+
+
+def record(game: Game, event: EventRecord, actor: Actor, *, client_token: str | None = None,
+           seq: int | None = None) -> GameEvent:
+    """Add the event to the game's record, in the same transaction as the change itself."""
+    if seq is None:
+        seq, opener = next_seq_and_opener(game)
+    else:
+        opener = None if event.kind == EventKind.GAME_OPENED else opener_id(game)
+    opener = actor.id if event.kind == EventKind.GAME_OPENED else opener
+    game.__dict__["_treys_next_record"] = (seq + 1, opener)
+    row = GameEvent(seq=seq, kind=event.kind, hand_number=event.hand_number, client_token=client_token,
+                    before=event.before, after=event.after, actor_kind=actor.kind, actor_id=actor.id,
+                    actor_label=actor_label(game, actor, opener))
+    if game.id is None:
+        game.events.append(row)           # a game being opened: its record starts with it
+    else:
+        row.game_id = game.id             # no need to load the whole record to add a line
+        db.session.add(row)
+    return row
+
+
+def removed_token_event(game: Game, client_token: str) -> GameEvent | None:
+    """The hand_added event of a hand recorded with this token (whose hand is gone), if any."""
+    return db.session.scalar(select(GameEvent).where(
+        GameEvent.game_id == game.id, GameEvent.client_token == client_token, GameEvent.kind == EventKind.HAND_ADDED))
+
+
+def events_of(game: Game) -> list[GameEvent]:
+    """The game's record, oldest first (read once per version of the game in a request)."""
+    kept = game.__dict__.get("_treys_events")
+    if kept is not None and kept[0] == game.version:
+        return kept[1]
+    events = list(db.session.scalars(select(GameEvent).where(GameEvent.game_id == game.id).order_by(GameEvent.seq)))
+    game.__dict__["_treys_events"] = (game.version, events)
+    return events
+
+
+def spoken_time(moment: datetime) -> str:
+    """A stored UTC time as the club's clock shows it: '15:42'."""
+    return in_club_zone(moment).strftime("%H:%M")
+
+
+def shown(value) -> str:
+    """A figure as the record line shows it."""
+    if isinstance(value, bool) or value is None:
+        return {True: "yes", False: "no", None: "not given"}[value]
+    return points(value) if isinstance(value, int) else str(value)
+
+
+def changes(game: Game, before: dict | None, after: dict | None, threes: str) -> list[str]:
+    """'Jets table points 450 -> 540': only the figures that changed, with the names from the game."""
+    if not before or not after:
+        return []
+    lines = []
+    for name, old, new in zip(game.team_names, before.get("teams", []), after.get("teams", [])):
+        for field, words in FIGURES:
+            if old.get(field) != new.get(field):
+                lines.append(f"{name} {words.format(threes=threes)} {shown(old.get(field))} -> {shown(new.get(field))}")
+        old_sets, new_sets = old.get("sets") or {}, new.get("sets") or {}
+        for set_id in sorted(set(old_sets) | set(new_sets)):
+            if old_sets.get(set_id, 0) != new_sets.get(set_id, 0):
+                lines.append(f"{name} {set_id.replace('_', ' ')} {old_sets.get(set_id, 0)} -> {new_sets.get(set_id, 0)}")
+    return lines
+
+
+def result_words(after: dict | None) -> str:
+    """How an ended game came out, in words."""
+    after = after or {}
+    if after.get("winner_name"):
+        return f"{after['winner_name']} won on the higher total"
+    return "a draw (equal totals)" if after.get("draw") else "no result (no hand was entered)"
+
+
+def event_sentence(game: Game, event: GameEvent, threes: str = "3s") -> str:
+    """One line of the record in plain words: 'Hand 3 corrected at 15:42 by Table 2's tablet: ...'."""
+    when, who = spoken_time(event.at), event.actor_label or "a tablet"
+    head = {
+        EventKind.GAME_OPENED: f"Game opened at {when} by {who}",
+        EventKind.HAND_ADDED: f"Hand {event.hand_number} entered at {when} by {who}",
+        EventKind.HAND_CORRECTED: f"Hand {event.hand_number} corrected at {when} by {who}",
+        EventKind.HAND_REMOVED: f"Hand {event.hand_number} removed at {when} by {who}",
+        EventKind.GAME_ENDED: f"Game ended early at {when} by {who}: {result_words(event.after)}",
+        EventKind.GAME_ABANDONED: f"Game abandoned at {when} by {who} (no result)",
+        EventKind.GAME_DELETED: f"Game deleted at {when} by {who}",
+        EventKind.TIME_CALLED: f"Time called at {when} by {who}: hand {event.hand_number} is the last",
+        EventKind.CODE_RESET: f"Table code reset at {when} by {who}",
+    }.get(event.kind, f"{event.kind} at {when} by {who}")
+    changed = changes(game, event.before, event.after, threes) if event.kind == EventKind.HAND_CORRECTED else []
+    return head + (": " + "; ".join(changed) if changed else "")
+
+
+def event_document(event: GameEvent) -> dict:
+    """One event as `GET /api/v1/games/<id>/events` lists it."""
+    return {
+        "seq": event.seq, "kind": event.kind, "hand": event.hand_number,
+        "at": event.at.replace(tzinfo=timezone.utc).isoformat().replace("+00:00", "Z"),
+        "actor": {"kind": event.actor_kind, "label": event.actor_label},
+        "before": event.before, "after": event.after,
+    }
+
+
+def corrected_hands(game: Game) -> set[int]:
+    """Numbers of the hands corrected since they were entered (a hand removed and entered again starts afresh)."""
+    corrected: set[int] = set()
+    for event in events_of(game):
+        if event.kind == EventKind.HAND_CORRECTED:
+            corrected.add(event.hand_number)
+        elif event.kind in (EventKind.HAND_ADDED, EventKind.HAND_REMOVED):
+            corrected.discard(event.hand_number)
+    return corrected

@@ -1,0 +1,436 @@
+"""Game store: create games and record, correct and remove hands, every score from the engine."""
+from __future__ import annotations
+
+import secrets
+from dataclasses import replace
+from functools import wraps
+from typing import NamedTuple
+
+from sqlalchemy import inspect, select
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm import joinedload, selectinload
+from sqlalchemy.orm.exc import StaleDataError
+
+from app.store.ending import format_of, last_hand_of
+from app.converters import LARGEST_ID
+from app.store.gamelog import (UNKNOWN_TABLET, Actor, forget_record, keep_record, record, removed_token_event,
+                         spoken_time)
+from app.extensions import db
+from app.store.models import Game, GameEvent, Hand, HandEntry, Player, Team, utcnow
+from app.store.cache import version_cache
+from app.rules.refusal import STALE_VERSION, WRONG_CODE, Refusal, RefusalKind, refuse
+from app.rules.outcome import Closing, FormatKind
+from app.rules.operations import (EventKind, do_abandon_game, do_add_hand, do_call_time, do_correct_hand,
+                                  do_delete_game, do_end_game, do_remove_hand, do_reset_code)
+from app.rules import (EventRecord, GameState, Problem, RuleSet, TeamEntry, get_ruleset, replay,
+                       table_problems, variation_problems)
+
+
+#: The name the sheet's views and the backup still catch a refusal by (the same class).
+
+
+def session_codes(session_id: int | None) -> set[str]:
+    """The table codes the session's games hold (a new table's code must be none of them)."""
+    return set(db.session.scalars(select(Game.table_code).where(Game.session_id == session_id)))
+
+
+def new_table_code(taken: frozenset[str] | set[str] = frozenset()) -> str:
+    """A four-digit code a player can read out and type on another tablet, none of the `taken` ones (the codes
+    of the other tables of a session: a tablet must never get into the wrong table with its own code)."""
+    while True:
+        code = f"{secrets.randbelow(10000):04d}"
+        if code not in taken:
+            return code
+
+
+def ruleset_of(game: Game) -> RuleSet:
+    """The game's rule set with its variations."""
+    return get_ruleset(game.ruleset_id, game.variations)
+
+
+def state_key(game: Game, last_hand: int | None) -> tuple:
+    """What a cached state of the game depends on: the game (id and when it was opened), its saved version
+    and closing (every write bumps the version), the hand in play when time was called (a session's set
+    end time can pass without a write), and its teams."""
+    return game.id, game.version, game.created_at, game.closed, last_hand, tuple(game.team_names)
+
+
+def shown_version(game: Game):
+    """What a game's pages, sheet and API document depend on: its version, and for a timed session game whose
+    time has not been called, the hand its session's set end time makes the last (it can pass with no write)."""
+    if game.last_hand is None and game.format_kind == FormatKind.TIME and game.session_id is not None:
+        return game.version, last_hand_of(game)
+    return game.version
+
+
+def hand_entries(game: Game) -> list[list[TeamEntry]]:
+    """Every hand's entries in order, named after the teams (hands not loaded yet: one query with entries)."""
+    names = game.team_names
+    hands = game.hands if "hands" not in inspect(game).unloaded else db.session.scalars(
+        select(Hand).where(Hand.game_id == game.id).order_by(Hand.number).options(selectinload(Hand.entries)))
+    return [hand.team_entries(names) for hand in hands]
+
+
+def state_of(game: Game) -> GameState:
+    """Every hand of the game re-scored by the engine from what was entered (once per saved version, kept
+    for the app: a write into a long game replays nothing)."""
+    last_hand = last_hand_of(game)
+    key = state_key(game, last_hand)
+    cached = game.__dict__.get("_treys_state")
+    state = cached[1] if cached is not None and cached[0] == key else version_cache().get(("state", *key))
+    if state is None or not same_hands(game, state):
+        state = replay(ruleset_of(game), hand_entries(game), len(game.teams), game.target, game.closed,
+                       format_of(game), last_hand)
+    remember_state(game, state)
+    return state
+
+
+def same_hands(game: Game, state: GameState) -> bool:
+    """False when the game's loaded hands are not the ones the state was worked out from (a row written
+    some other way than through this module, which bumps the version)."""
+    return "hands" in inspect(game).unloaded or len(game.hands) == len(state.hands)
+
+
+def forget_state(game: Game) -> None:
+    """Drop the state kept for the game's version (a write based on it found the game changed)."""
+    kept = game.__dict__.pop("_treys_state", None)
+    if kept is not None:
+        version_cache().forget(("state", *kept[0]))
+
+
+def remember_state(game: Game, state: GameState) -> None:
+    """Keep the game's state with the object, and the state and teams in the app's cache by version."""
+    key = state_key(game, state.last_hand)
+    game.__dict__["_treys_state"] = (key, state)
+    version_cache().put(("state", *key), state)
+    version_cache().put(teams_key(game), (key[-1], tuple(tuple(players) for players in game.team_players)))
+
+
+def teams_key(game) -> tuple:
+    """Where the teams' and players' names of the game at its version are kept."""
+    return "teams", game.id, game.version, game.created_at
+
+
+#: A game holds at most this many hands: a real game ends within about 60 (see README, Hardening).
+MAX_HANDS = 200
+
+
+def whole_games():
+    """A query for games read whole: the game, its hands and their entries in one statement (never half a
+    game: the hands always match the version read); its teams and players, which change only before the
+    first hand and with a new version, in two more (joined with the hands they would multiply the rows)."""
+    return (select(Game).options(joinedload(Game.hands).joinedload(Hand.entries),
+                                 selectinload(Game.teams).selectinload(Team.players))
+            .execution_options(populate_existing=True))
+
+
+def game_to_write(game_id: int) -> Game:
+    """The game with its teams and players in one statement, its hands left unloaded (adding a hand needs
+    only the game's state, kept by version), or a not-found refusal."""
+    return get_game(game_id, select(Game).options(joinedload(Game.teams).joinedload(Team.players))
+                    .execution_options(populate_existing=True))
+
+
+def get_game(game_id: int, query=None) -> Game:
+    """The whole game (whole_games, or as `query` reads it), or a not-found refusal."""
+    game = None
+    if 0 < game_id <= LARGEST_ID:
+        query = whole_games() if query is None else query
+        game = db.session.scalars(query.where(Game.id == game_id)).unique().one_or_none()
+    if game is None:
+        raise refuse(RefusalKind.NOT_FOUND, f"There is no game number {game_id}.")
+    return game
+
+
+def check_table_code(game: Game, code: str | None) -> None:
+    """Refuse a write without the game's table code."""
+    if not code or not secrets.compare_digest(str(code).encode(), game.table_code.encode()):
+        raise refuse(RefusalKind.FORBIDDEN,
+                     "This needs the game's table code (shown on the tablet that opened the game).",
+                     "table_code", WRONG_CODE)
+
+
+def create_game(ruleset_id: str, variations: dict, teams: list[dict], *, target: int | None = None,
+                table_label: str = "", first_dealer: tuple[int, int] = (0, 0),
+                actor: Actor | None = None, save: bool = True, game_id: int | None = None,
+                taken_codes: frozenset[str] | set[str] = frozenset()) -> Game:
+    """Open a game: rule set, variations, teams of named players; refuses what cannot be played."""
+    problems = variation_problems(ruleset_id, variations)
+    if problems:
+        raise Refusal(RefusalKind.INVALID, problems)
+    ruleset = get_ruleset(ruleset_id, variations)
+    problems = table_problems(ruleset, [len(team["players"]) for team in teams])
+    if target is not None and (target <= 0 or target % 5):
+        problems.append(Problem("target", "The winning score must be a positive multiple of 5."))
+    team, player = first_dealer
+    if not (0 <= team < len(teams) and 0 <= player < len(teams[team]["players"])):
+        problems.append(Problem("first_dealer", "The first dealer must be one of the players."))
+    if problems:
+        raise Refusal(RefusalKind.INVALID, problems)
+    game = Game(id=game_id, ruleset_id=ruleset_id, variations=dict(ruleset.chosen), table_label=table_label,
+                target=target or ruleset.target, table_code=new_table_code(taken_codes),
+                first_dealer_team=team, first_dealer_player=player)
+    for position, data in enumerate(teams):
+        game.teams.append(Team(position=position, name=data["name"], players=[
+            Player(position=i, name=name) for i, name in enumerate(data["players"])]))
+    db.session.add(game)
+    opened = EventRecord(EventKind.GAME_OPENED, None, None, {"ruleset": ruleset_id, "teams": game.team_names})
+    record(game, opened, actor or UNKNOWN_TABLET, seq=1)
+    db.session.commit() if save else db.session.flush()
+    return game
+
+
+def named(game: Game, entries: list[TeamEntry]) -> list[TeamEntry]:
+    """The entries named after the game's teams, for the engine's messages."""
+    return [replace(entry, name=name) for entry, name in zip(entries, game.team_names)]
+
+
+def stale(game: Game) -> Refusal:
+    """The answer to an edit based on an old view of the game."""
+    return refuse(RefusalKind.CONFLICT, "Someone else changed this game while you were entering. "
+                       "Here is the game as it is now: check it and enter again if needed.", "version",
+                  STALE_VERSION)
+
+
+def check_version(game: Game, version: int | None) -> None:
+    """Refuse an edit made from an old view of the game."""
+    if version is not None and version != game.version:
+        raise stale(game)
+
+
+def named_entries(game: Game, entries: list[TeamEntry]) -> list[TeamEntry]:
+    """One entry per team, named after the teams (an invalid refusal otherwise)."""
+    if len(entries) != len(game.team_names):
+        raise refuse(RefusalKind.INVALID,
+                     f"This game has {len(game.team_names)} teams; the hand gives {len(entries)}.", "teams",
+                     "teams.count")
+    return named(game, entries)
+
+
+def commit(game: Game, state: GameState | None = None) -> None:
+    """Save the game's change whole, or nothing, marking when it was over; keeps the new state."""
+    state = state or state_of(game)
+    game.updated_at = utcnow()
+    game.finished_at = (game.finished_at or utcnow()) if state.game_over else None
+    session = db.session()
+    session.expire_on_commit = False      # the objects hold what was just saved: nothing to read back
+    try:
+        session.commit()
+    except (IntegrityError, StaleDataError):
+        db.session.rollback()
+        forget_state(game)
+        forget_record(game)
+        raise stale(game)
+    finally:
+        session.expire_on_commit = True
+    remember_state(game, state)
+    keep_record(game)
+
+
+#: PostgreSQL's answers when two transactions clash: deadlock detected, serialization failure.
+CLASHES = ("40P01", "40001")
+
+
+def guarded_write(write):
+    """A write that clashed with another (a conflict) or that SQLite could not take now (locked: busy) saves
+    nothing."""
+    @wraps(write)
+    def guarded(*args, **kwargs):
+        try:
+            return write(*args, **kwargs)
+        except IntegrityError:                # a unique key taken by another write at the same moment
+            db.session.rollback()
+            raise refuse(RefusalKind.CONFLICT, "Someone else changed this game at the same moment, so nothing was saved "
+                              "from here. Here is the game as it is now: enter again if needed.",
+                         "version", "game.changed") from None
+        except OperationalError as error:
+            db.session.rollback()
+            if getattr(error.orig, "sqlstate", None) in CLASHES:     # PostgreSQL: two tablets at once
+                raise refuse(RefusalKind.CONFLICT,
+                             "Someone else changed this game at the same moment, so nothing was saved "
+                             "from here. Here is the game as it is now: enter again if needed.",
+                             "version", "game.changed") from None
+            if "locked" not in str(error.orig):   # disk full, read-only, connection lost: app/faults.py answers
+                raise
+            raise refuse(RefusalKind.BUSY,
+                         "The server was too busy to save this: nothing was saved. Please send it again.",
+                         None, "server.busy") from None
+    return guarded
+
+
+def hand_by_token(game: Game, client_token: str | None) -> Hand | None:
+    """The hand already recorded with this client token, if any."""
+    if not client_token:
+        return None
+    return db.session.scalar(select(Hand).where(Hand.game_id == game.id, Hand.client_token == client_token))
+
+
+def spent_token(game: Game, client_token: str | None) -> Hand | None:
+    """The hand this token recorded (None when unused); a conflict when that hand has since been removed."""
+    hand = hand_by_token(game, client_token)
+    if hand is not None or not client_token:
+        return hand
+    added = removed_token_event(game, client_token)
+    if added is not None:
+        hand = hand_by_token(game, client_token)   # saved by a try racing this one since the first look
+        if hand is not None:
+            return hand
+        raise refuse(RefusalKind.CONFLICT, f"Hand {added.hand_number} sent with this token was removed at "
+                          f"{spoken_time(added.at)}: it is not recorded again. If that hand was really "
+                          "played, enter it as a new hand.", "client_token", "token.removed")
+    return None
+
+
+def next_hand(game: Game, state: GameState, entries: list[TeamEntry]) -> tuple[EventRecord, GameState]:
+    """The engine's event and state for the next hand, when the game has room for it (at most MAX_HANDS)."""
+    if len(state.hands) >= MAX_HANDS:
+        raise refuse(RefusalKind.INVALID,
+                     f"A game holds at most {MAX_HANDS} hands. Start a new game to play on.")
+    entries = named_entries(game, entries)
+    return do_add_hand(state, entries, game.team_names)
+
+
+class AddedHand(NamedTuple):
+    """What recording a hand gives back: the hand, whether this call recorded it, the game's state after it."""
+
+    hand: Hand
+    created: bool
+    state: GameState
+
+
+@guarded_write
+def add_hand(game: Game, entries: list[TeamEntry], *, client_token: str | None = None,
+             version: int | None = None, actor: Actor | None = None) -> AddedHand:
+    """Record the next hand; the same client token twice records it once."""
+    if client_token is not None and (not isinstance(client_token, str) or len(client_token) > 64):
+        raise refuse(RefusalKind.INVALID,
+                     "client_token must be text of at most 64 characters.", "client_token",
+                     "client_token.invalid")
+    existing = spent_token(game, client_token)
+    if existing is not None:
+        return AddedHand(existing, False, state_of(game))
+    check_version(game, version)
+    state = state_of(game)
+    event, after = next_hand(game, state, entries)
+    number = len(state.hands) + 1
+    with db.session.no_autoflush:         # the record's next line is read before the hand is in the session
+        record(game, event, actor or UNKNOWN_TABLET, client_token=client_token)
+    hand = Hand(number=number, client_token=client_token,
+                entries=[HandEntry.from_engine(i, entry) for i, entry in enumerate(entries)])
+    if "hands" in inspect(game).unloaded:
+        hand.game_id = game.id            # no need to load every hand to add one
+        db.session.add(hand)
+    else:
+        game.hands.append(hand)
+    try:
+        commit(game, after)
+    except Refusal:
+        existing = hand_by_token(game, client_token)
+        if existing is not None:
+            return AddedHand(existing, False, state_of(game))
+        raise taken_first(number) from None
+    return AddedHand(hand, True, after)
+
+
+def taken_first(number: int) -> Refusal:
+    """The answer to a hand posted at the same moment as another tablet's hand with the same number."""
+    return refuse(RefusalKind.CONFLICT, f"Another tablet saved hand {number} first, so nothing was saved from here. Here is the "
+                       "game as it is now: check it and enter your hand again if it is still needed.", "version",
+                  "hand.taken")
+
+
+def find_hand(game: Game, number: int) -> Hand:
+    """The hand with this number, or a not-found refusal."""
+    for hand in game.hands:
+        if hand.number == number:
+            return hand
+    raise refuse(RefusalKind.NOT_FOUND, f"This game has no hand number {number}.", None, "hand.unknown")
+
+
+@guarded_write
+def correct_hand(game: Game, number: int, entries: list[TeamEntry], *, version: int | None,
+                 actor: Actor | None = None) -> Hand:
+    """Replace a hand's entries; every later total, minimum and the winner follow."""
+    check_version(game, version)
+    hand = find_hand(game, number)
+    entries = named_entries(game, entries)
+    event, after = do_correct_hand(state_of(game), number, entries, game.team_names)
+    for row, entry in zip(hand.entries, entries):
+        for field in HandEntry.FIELDS:
+            setattr(row, field, dict(entry.sets) if field == "sets" else getattr(entry, field))
+    hand.updated_at = utcnow()
+    record(game, event, actor or UNKNOWN_TABLET)
+    commit(game, after)
+    return hand
+
+
+@guarded_write
+def remove_last_hand(game: Game, number: int, *, version: int | None = None,
+                     actor: Actor | None = None) -> None:
+    """Remove the last hand (only the last one can go); the record keeps it and its token stays spent."""
+    check_version(game, version)
+    hand = find_hand(game, number)
+    event, after = do_remove_hand(state_of(game), number)
+    game.hands.remove(hand)
+    game.closed = None
+    record(game, event, actor or UNKNOWN_TABLET)
+    commit(game, after)
+
+
+@guarded_write
+def close_game(game: Game, operation, *, version: int | None = None, actor: Actor | None = None,
+               save: bool = True) -> GameEvent:
+    """End early, abandon or delete the game (an engine operation), recorded with who did it (saved now, or
+    with the caller's change when not `save`)."""
+    check_version(game, version)
+    if operation is do_delete_game:
+        event, after = operation(state_of(game))
+    else:
+        event, after = operation(state_of(game), game.team_names)
+    game.closed = after.closing
+    row = record(game, event, actor or UNKNOWN_TABLET)
+    commit(game, after) if save else db.session.flush()
+    return row
+
+
+def end_game(game: Game, *, version: int | None = None, actor: Actor | None = None) -> GameEvent:
+    """End the game now: the higher total wins, equal totals draw (a timed club format)."""
+    return close_game(game, do_end_game, version=version, actor=actor)
+
+
+def abandon_game(game: Game, *, version: int | None = None, actor: Actor | None = None) -> GameEvent:
+    """Abandon the game: no result."""
+    return close_game(game, do_abandon_game, version=version, actor=actor)
+
+
+def delete_game(game: Game, *, version: int | None = None, actor: Actor | None = None,
+                save: bool = True) -> GameEvent:
+    """Delete a game started by mistake (no hands); it leaves the lists, the record stays."""
+    return close_game(game, do_delete_game, version=version, actor=actor, save=save)
+
+
+@guarded_write
+def call_time(game: Game, *, actor: Actor | None = None, save: bool = True) -> GameEvent:
+    """Time! The hand in play is the game's last (hand 1 at a table with none yet); kept on the record."""
+    event, after = do_call_time(state_of(game), game.team_names)
+    game.last_hand = after.last_hand
+    row = record(game, event, actor or UNKNOWN_TABLET)
+    commit(game, after) if save else db.session.flush()
+    return row
+
+
+@guarded_write
+def reset_table_code(game: Game, *, actor: Actor | None = None) -> str:
+    """Give the game a new table code (the organiser's tool; none of its session's other codes); tablets
+    holding the old one must ask again."""
+    game.table_code = new_table_code(session_codes(game.session_id) if game.session_id else frozenset())
+    record(game, do_reset_code(), actor or UNKNOWN_TABLET)
+    commit(game)
+    return game.table_code
+
+
+def check_not_deleted(game: Game) -> None:
+    """A deleted game is gone for readers and writers alike (not found)."""
+    if game.closed == Closing.DELETED:
+        raise refuse(RefusalKind.NOT_FOUND,
+                     f"Game {game.id} was deleted (it was started by mistake).", None, "game.deleted")

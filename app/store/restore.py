@@ -1,0 +1,224 @@
+"""Restore a backup: the whole file checked first (types, ranges, every reference, every hand by the engine),
+then written in one transaction with its own ids and times, or nothing at all.
+
+Accounts: a fresh install already has the account of whoever set it up. The restore keeps every account the
+install has (its password too) and adds the backup's accounts whose names are new; an account of the backup
+with the same name as one here is not taken (the one here keeps its password). So the person restoring can
+still log in, and everyone who could log in to the old install can log in to this one.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from sqlalchemy import func, insert, select, text
+from sqlalchemy.exc import SQLAlchemyError
+
+from app.extensions import db
+from app.rules import RulesetError, TeamEntry, get_ruleset, replay, table_problems, validate_hand
+from app.store.backup_format import Backup, BackupRefused, parse
+from app.store.club_models import Attendance, ClubSession, Member, Organiser, Season
+from app.store.models import Game, GameEvent, Hand, HandEntry, Player, Team
+
+
+def counted(number: int, word: str) -> str:
+    """'1 game', '2 games'."""
+    return f"{number} {word}{'' if number == 1 else 's'}"
+
+
+@dataclass
+class Plan:
+    """What a checked backup will put in: counts for the confirmation, and what happens to the accounts."""
+
+    backup: Backup
+    games: int
+    hands: int
+    players: int
+    sessions: int
+    seasons: int
+    accounts_kept: list[str] = field(default_factory=list)
+    accounts_added: list[str] = field(default_factory=list)
+    accounts_skipped: list[str] = field(default_factory=list)
+
+    def summary(self) -> str:
+        """'18 games with 65 hands, 9 players on the club's list, 3 sessions and 1 season'."""
+        return (f"{counted(self.games, 'game')} with {counted(self.hands, 'hand')}, "
+                f"{counted(self.players, 'player')} on the club's list, {counted(self.sessions, 'session')} and "
+                f"{counted(self.seasons, 'season')}")
+
+    def sentences(self) -> list[str]:
+        """The confirmation, a sentence a line."""
+        lines = [f"The backup holds {self.summary()}; they will be put into this install, which holds none yet."]
+        lines += list(self.backup.notes)
+        kept, added, skipped = (", ".join(names) for names in (self.accounts_kept, self.accounts_added,
+                                                               self.accounts_skipped))
+        if self.accounts_kept:
+            lines.append(f"Accounts here stay as they are, with their passwords: {kept}.")
+        if self.accounts_added:
+            lines.append(f"Accounts of the backup added, with the passwords they had: {added}.")
+        if self.accounts_skipped:
+            lines.append(f"Accounts of the backup with the name of one here, not taken (the one here keeps its "
+                         f"password): {skipped}.")
+        return lines
+
+
+def unique(items, key, what: str) -> list[str]:
+    """A sentence for each value of key given twice."""
+    seen, problems = set(), []
+    for item in items:
+        value = key(item)
+        if value in seen:
+            problems.append(f"The backup gives {what} {value!r} twice.")
+        seen.add(value)
+    return problems
+
+
+def reference_problems(backup: Backup) -> list[str]:
+    """Every id given twice and every reference to something the file does not hold."""
+    problems = []
+    for rows, what in ((backup.organisers, "account"), (backup.members, "player"), (backup.seasons, "season")):
+        problems += unique(rows, lambda r: r.id, f"{what} id") + unique(rows, lambda r: r.name.casefold(), f"{what} name")
+    problems += unique(backup.sessions, lambda s: s.id, "session id") + unique(backup.games, lambda g: g.id, "game id")
+    seats = [p for g in backup.games for t in g.teams for p in t.players]
+    problems += unique(seats, lambda p: p.id, "seat id")
+    members, sessions = {m.id for m in backup.members}, {s.id for s in backup.sessions}
+    for session in backup.sessions:
+        problems += unique(session.attendees, lambda a: a.member_id, f"session {session.id}'s player id")
+        problems += [f"Session {session.id} lists player {a.member_id} as here, but the backup has no such player."
+                     for a in session.attendees if a.member_id not in members]
+    for game in backup.games:
+        problems += unique([h for h in game.hands if h.client_token], lambda h: h.client_token,
+                           f"game {game.id}'s hand token")
+        problems += unique(game.events, lambda e: e.seq, f"game {game.id}'s record line number")
+        if game.session_id is not None and game.session_id not in sessions:
+            problems.append(f"Game {game.id} belongs to session {game.session_id}, which the backup does not hold.")
+        problems += [f"Game {game.id} seats player {p.member_id}, but the backup has no such player."
+                     for t in game.teams for p in t.players if p.member_id is not None and p.member_id not in members]
+    return problems
+
+
+def game_problems(game) -> list[str]:
+    """Its rule set, its table, and every hand as the engine checks it (the totals carried hand to hand)."""
+    try:
+        ruleset = get_ruleset(game.ruleset, game.variations)
+    except RulesetError as error:
+        return [f"Game {game.id}: {error}"]
+    problems = [f"Game {game.id}: {p.message}" for p in table_problems(ruleset, [len(t.players) for t in game.teams])]
+    team, player = game.first_dealer
+    if team >= len(game.teams) or player >= len(game.teams[team].players):
+        problems.append(f"Game {game.id}: the first dealer is not one of its players.")
+    if problems:
+        return problems
+    state = replay(ruleset, [], len(game.teams), game.target)
+    for number, hand in enumerate(game.hands, start=1):
+        if len(hand.entries) != len(game.teams):
+            return [f"Game {game.id}, hand {number}: it gives figures for {len(hand.entries)} of the game's "
+                    f"{len(game.teams)} teams."]
+        entries = [TeamEntry(name=t.name, **e.model_dump()) for t, e in zip(game.teams, hand.entries)]
+        found = validate_hand(ruleset, entries, state.totals)
+        if found:
+            return [f"Game {game.id}, hand {number}: {p.message}" for p in found]
+        state = state.plus(entries)
+    return []
+
+
+def is_empty() -> bool:
+    """True when the install holds no game, player, session or season (accounts may be there)."""
+    return all(db.session.scalar(select(func.count()).select_from(model)) == 0
+               for model in (Game, Member, ClubSession, Season))
+
+
+def plan(data: bytes | str) -> Plan:
+    """The checked backup and what restoring it will do; BackupRefused with every reason, nothing written."""
+    backup = parse(data)
+    problems = reference_problems(backup)
+    for game in backup.games:
+        problems += game_problems(game)
+    if problems:
+        raise BackupRefused(problems)
+    if not is_empty():
+        raise BackupRefused(["This install already holds games, players, sessions or seasons. A backup is "
+                             "restored only into a new install (its accounts may be there): nothing was changed."])
+    here = list(db.session.scalars(select(Organiser.name).order_by(Organiser.id)))
+    taken = {name.casefold() for name in here}
+    return Plan(backup, len(backup.games), sum(len(g.hands) for g in backup.games), len(backup.members),
+                len(backup.sessions), len(backup.seasons), here,
+                [o.name for o in backup.organisers if o.name.casefold() not in taken],
+                [o.name for o in backup.organisers if o.name.casefold() in taken])
+
+
+def fields(part, *names: str) -> dict:
+    """Some fields of a checked part as a row."""
+    return {name: getattr(part, name) for name in names}
+
+
+def club_rows(backup: Backup, plan_: Plan) -> list[tuple]:
+    """(model, rows) of the club: accounts added, players, seasons, sessions, who came."""
+    added = set(plan_.accounts_added)
+    keep_ids = not plan_.accounts_kept
+    organisers = [dict(fields(o, "name", "password_hash", "created_at"), **({"id": o.id} if keep_ids else {}))
+                  for o in backup.organisers if o.name in added]
+    sessions = [fields(s, "id", "played_on", "ruleset_id", "variations", "format_kind", "format_hands", "ends_at",
+                       "partners", "pairs", "round", "sitting_out", "seed", "time_called_at", "created_at")
+                for s in backup.sessions]
+    attendance = [{"session_id": s.id, "member_id": a.member_id, "arrived_at": a.arrived_at}
+                  for s in backup.sessions for a in s.attendees]
+    return [(Organiser, organisers),
+            (Member, [fields(m, "id", "name", "short_name", "active", "created_at") for m in backup.members]),
+            (Season, [fields(s, "id", "name", "starts_on", "ends_on", "qualifying_percent") for s in backup.seasons]),
+            (ClubSession, sessions), (Attendance, attendance)]
+
+
+GAME_COLUMNS = ("id", "variations", "target", "table_code", "version", "session_id", "session_round", "table_number",
+                "format_kind", "format_hands", "last_hand", "closed", "created_at", "updated_at", "finished_at")
+
+
+def game_rows(backup: Backup) -> list[tuple]:
+    """(model, rows) of the games: games, teams, seats, hands, entries, records of changes."""
+    games, teams, players, hands, entries, events = [], [], [], [], [], []
+    for game in backup.games:
+        games.append(dict(fields(game, *GAME_COLUMNS), ruleset_id=game.ruleset, table_label=game.table,
+                          first_dealer_team=game.first_dealer[0], first_dealer_player=game.first_dealer[1]))
+        for position, team in enumerate(game.teams):
+            teams.append({"id": len(teams) + 1, "game_id": game.id, "position": position, "name": team.name})
+            players += [dict(fields(p, "id", "name", "member_id"), team_id=len(teams), position=i)
+                        for i, p in enumerate(team.players)]
+        for number, hand in enumerate(game.hands, start=1):
+            hands.append(dict(fields(hand, "client_token", "created_at", "updated_at"), id=len(hands) + 1,
+                              game_id=game.id, number=number))
+            entries += [dict(e.model_dump(), id=len(entries) + i + 1, hand_id=len(hands), team_position=i)
+                        for i, e in enumerate(hand.entries)]
+        events += [dict(e.model_dump(), game_id=game.id) for e in game.events]
+    return [(Game, games), (Team, teams), (Player, players), (Hand, hands), (HandEntry, entries), (GameEvent, events)]
+
+
+def reset_sequences() -> None:
+    """PostgreSQL: each id sequence starts after the highest id now stored (rows came with their own ids)."""
+    if db.engine.dialect.name != "postgresql":
+        return
+    for model in (Organiser, Member, Season, ClubSession, Attendance, Game, Team, Player, Hand, HandEntry, GameEvent):
+        table = model.__tablename__
+        db.session.execute(text(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
+                                f"COALESCE((SELECT MAX(id) FROM {table}), 0) + 1, false)"))
+
+
+def write(plan_: Plan) -> None:
+    """Every row in one transaction; on any failure nothing stays."""
+    try:
+        for model, rows in club_rows(plan_.backup, plan_) + game_rows(plan_.backup):
+            if rows:
+                db.session.execute(insert(model.__table__), rows)     # Core: ids and versions as given
+        reset_sequences()
+        db.session.commit()
+    except SQLAlchemyError as error:
+        db.session.rollback()
+        raise BackupRefused([f"The restore could not be written, so nothing was changed "
+                             f"({type(error.orig or error).__name__}): was something added meanwhile?"]) from error
+    finally:
+        db.session.expire_all()
+
+
+def restore(data: bytes | str) -> Plan:
+    """Check the whole file, then write it whole; returns what was restored."""
+    checked = plan(data)
+    write(checked)
+    return checked

@@ -1,0 +1,43 @@
+"""The record of a club session: who opened it, ticked, drew, swapped, seated or called time, and when."""
+from __future__ import annotations
+
+from enum import StrEnum
+
+from sqlalchemy import select
+
+from app.extensions import db
+from app.store.club_models import ClubSession, SessionEvent
+from app.store.gamelog import Actor, spoken_time
+
+
+class SessionEventKind(StrEnum):
+    """The kinds of change the record of a session keeps."""
+
+    SESSION_OPENED = "session_opened"
+    PLAYERS_HERE = "players_here"
+    ROUND_DRAWN = "round_drawn"
+    PLAYERS_SWAPPED = "players_swapped"
+    LATECOMER_SEATED = "latecomer_seated"
+    TIME_CALLED = "time_called"
+
+
+def save_session_change(session: ClubSession, kind: SessionEventKind, actor: Actor, words: str) -> SessionEvent:
+    """Record a change to the session with who made it, and save both in one transaction."""
+    if session.id is None:
+        db.session.flush()              # a session being opened: its id first
+    event = SessionEvent(session_id=session.id, kind=kind.value, words=words[:400], actor_kind=actor.kind,
+                         actor_id=actor.id, actor_label=actor.label)
+    db.session.add(event)
+    db.session.commit()
+    return event
+
+
+def session_events(session: ClubSession) -> list[SessionEvent]:
+    """The session's record, oldest first."""
+    return list(db.session.scalars(select(SessionEvent).where(SessionEvent.session_id == session.id)
+                                   .order_by(SessionEvent.id)))
+
+
+def event_sentence(event: SessionEvent) -> str:
+    """One line of the session's record: '14:05, the organiser Ann: Round 2: 5 tables drawn.'"""
+    return f"{spoken_time(event.at)}, {event.actor_label or 'the organiser'}: {event.words}"

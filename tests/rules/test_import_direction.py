@@ -1,0 +1,54 @@
+"""No import runs from a lower layer up: the engine imports nothing of the app, the store no page."""
+import ast
+from pathlib import Path
+
+import pytest
+
+APP = Path(__file__).resolve().parents[2] / "app"
+FEATURES = ("app.games", "app.club", "app.records", "app.sheets", "app.api", "app.rulebook", "app.main")
+
+
+def imports_of(path: Path, root: Path = APP.parent) -> set[str]:
+    """Every module a file imports, relative imports resolved within its package (`root`: above app/)."""
+    package = ".".join(path.relative_to(root).with_suffix("").parts[:-1])
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = package.rsplit(".", node.level - 1)[0] if node.level else ""
+            module = ".".join(part for part in (base, node.module or "") if part)
+            found |= {module} | {f"{module}.{alias.name}" for alias in node.names}
+    return found
+
+
+def app_imports(folder: str) -> list[tuple[str, str]]:
+    """(file, module) for every import of the app by a file of the folder."""
+    return [(str(path.relative_to(APP.parent)), module) for path in sorted((APP / folder).rglob("*.py"))
+            for module in imports_of(path) if module == "app" or module.startswith("app.")]
+
+
+def under(module: str, prefixes) -> bool:
+    return any(module == prefix or module.startswith(prefix + ".") for prefix in prefixes)
+
+
+def test_the_engine_imports_nothing_of_the_app_outside_the_engine():
+    assert app_imports("rules")
+    assert [(f, m) for f, m in app_imports("rules") if not under(m, ["app.rules"])] == []
+
+
+def test_the_store_imports_no_feature_and_no_error_page():
+    assert app_imports("store")
+    assert [(f, m) for f, m in app_imports("store") if under(m, [*FEATURES, "app.errors"])] == []
+
+
+@pytest.mark.parametrize("source, expected", [
+    ("from .entries import Problem", {"app.rules.entries", "app.rules.entries.Problem"}),
+    ("from app.errors import status_of", {"app.errors", "app.errors.status_of"}),
+    ("import app.games.views", {"app.games.views"}),
+])
+def test_imports_are_read_as_the_modules_they_name(tmp_path, source, expected):
+    folder = tmp_path / "app" / "rules"
+    folder.mkdir(parents=True)
+    (folder / "probe.py").write_text(source)
+    assert imports_of(folder / "probe.py", tmp_path) == expected
