@@ -5,6 +5,7 @@ import subprocess
 from io import BytesIO
 
 import pytest
+from playwright.sync_api import expect
 from pypdf import PdfReader
 
 from tests.web.club_support import NAME, PASSWORD, PLAYERS
@@ -66,10 +67,12 @@ def test_a_club_afternoon(live_server, browser, output_dir):
     page.wait_for_url(re.compile(r".*/club/sessions/\d+$"))
     session_url = page.url
     session_id = session_url.rsplit("/", 1)[1]
-    for name in PLAYERS:
+    for ticked, name in enumerate(PLAYERS, start=1):
         page.locator("#name").fill(name)
         page.get_by_role("button", name="Add", exact=True).click()
-    assert "13 ticked" in page.content()
+        # the page comes back with the name added and ticked before the next name is typed
+        expect(page.get_by_role("heading", name=re.compile(r"Who is here\?"))).to_contain_text(f"({ticked} ticked)")
+    expect(page.get_by_role("heading", name=re.compile(r"Who is here\?"))).to_contain_text("(13 ticked)")
 
     page.get_by_role("button", name="Draw the tables").click()
     out = page.locator(".sitting-out")
@@ -94,7 +97,7 @@ def test_a_club_afternoon(live_server, browser, output_dir):
     waiting = out.inner_text().split(" sits out")[0].strip()
     page.locator("#late").fill("Zoe")
     page.get_by_role("button", name="Add to a table or the next round").click()
-    assert f"Zoe and {waiting} join Table 3" in page.content()
+    expect(page.locator("main")).to_contain_text(f"Zoe and {waiting} join Table 3")
     assert page.locator(".draw-table").nth(2).locator("li").count() == 6
 
     page.goto(f"{live_server}/club/sessions/{session_id}/board")

@@ -224,8 +224,8 @@ def test_no_javascript_still_saves_a_hand(live_server, browser, output_dir):
         page.locator("#team1-table_points").fill("120")
         page.locator("label.pill", has_text="Nobody").click()
         page.get_by_role("button", name="Save hand 1").click()
-        assert "Hand 1 saved." in page.content()
-        assert "320" in page.locator(".total-card.team-1 .total-number").inner_text()
+        expect(page.locator("main")).to_contain_text("Hand 1 saved.")
+        expect(page.locator(".total-card.team-1 .total-number")).to_contain_text("320")
     finally:
         context.close()
 
