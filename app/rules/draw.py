@@ -4,15 +4,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from itertools import product
-from typing import Iterable, Sequence
+from typing import Iterable, Mapping, Sequence
 
 from .entries import Problem
 from .game import seat_order
+from .mixing import History
 from .model import RuleSet
-
-#: Shuffles tried when looking for partners not yet had this afternoon.
-PARTNER_TRIES = 200
-
+from .seating import Ratings, form_teams, pairs_by_matching, seat_teams
 
 @dataclass(frozen=True)
 class TableDraw:
@@ -122,29 +120,20 @@ def draw_problems(ruleset: RuleSet, players: Sequence[str], pairs: Sequence[Sequ
 
 def pick_sitters(players: Sequence[str], count: int, rng: random.Random,
                  sat_out_before: Iterable[str]) -> list[str]:
-    """Who sits out: drawn by lot among those who have not sat out yet this afternoon, where possible."""
+    """Who sits out: drawn by lot among those who did not sit out last time (last round or last session),
+    where possible."""
     before = set(sat_out_before)
     fresh = [p for p in players if p not in before]
     pool = fresh if len(fresh) >= count else list(players)
     return rng.sample(pool, count)
 
 
-def split_tables(ruleset: RuleSet, players: list[str], plan: Sequence[int]) -> list[tuple[tuple[str, ...], ...]]:
-    """Cut a shuffled list into tables of the planned sizes, each in two teams (or players alone)."""
-    tables, start = [], 0
+def team_sizes_of(ruleset: RuleSet, plan: Sequence[int]) -> list[int]:
+    """The size of every team the plan needs (1: a player alone)."""
+    sizes = []
     for size in plan:
-        seated = players[start:start + size]
-        start += size
-        if size in ruleset.solo_players:
-            tables.append(tuple((name,) for name in seated))
-        else:
-            tables.append((tuple(seated[0::2]), tuple(seated[1::2])))
-    return tables
-
-
-def repeats(tables: Sequence[Sequence[Sequence[str]]], had: set[frozenset[str]]) -> int:
-    """How many partnerships in these tables were already had this afternoon."""
-    return sum(1 for pair in partner_pairs(team for table in tables for team in table) if pair in had)
+        sizes += [1] * size if size in ruleset.solo_players else [size // 2, size // 2]
+    return sizes
 
 
 def seated(number: int, teams: tuple[tuple[str, ...], ...], rng: random.Random) -> TableDraw:
@@ -153,50 +142,60 @@ def seated(number: int, teams: tuple[tuple[str, ...], ...], rng: random.Random) 
     return TableDraw(number, teams, seats[rng.randrange(len(seats))])
 
 
+def with_today(history: History | None, partners_had: Iterable[frozenset[str]]) -> History:
+    """The history, with partners had earlier today given as bare pairs added to it."""
+    history = history or History()
+    had = frozenset(frozenset(p) for p in partners_had)
+    if not had:
+        return history
+    return History(history.sessions, history.sat_out_last, history.partners_today | had)
+
+
 def draw_tables(ruleset: RuleSet, players: Sequence[str], rng: random.Random, *,
                 pairs: Sequence[Sequence[str]] | None = None,
-                partners_had: Iterable[frozenset[str]] = (), sat_out_before: Iterable[str] = ()) -> Draw:
-    """Draw tables: random partners (avoiding partners already had where possible) or fixed pairs.
+                partners_had: Iterable[frozenset[str]] = (), sat_out_before: Iterable[str] = (),
+                history: History | None = None, ratings: Mapping[str, float] | None = None) -> Draw:
+    """Draw tables mixing the club: fewest partners had before (earlier today above all, recent sessions more
+    than old ones), then fewest opponents met before, tables balanced by rating when ratings are given; or
+    fixed pairs. The same seed gives the same draw.
 
     Raises ValueError when draw_problems finds anything.
     """
     problems = draw_problems(ruleset, players, pairs or ())
     if problems:
         raise ValueError("; ".join(p.message for p in problems))
+    history = with_today(history, partners_had)
+    sat_out = set(sat_out_before) | set(history.sat_out_last)
+    balance = Ratings(ratings)
     if pairs is not None:
-        return draw_pairs(ruleset, players, pairs, rng, sat_out_before)
+        return draw_pairs(ruleset, players, pairs, rng, sat_out, history, balance)
     plan = plan_tables(ruleset, len(players))
-    out = pick_sitters(players, len(players) - sum(plan), rng, sat_out_before)
+    out = pick_sitters(players, len(players) - sum(plan), rng, sat_out)
     playing = [p for p in players if p not in out]
-    had = set(partners_had)
-    best = None
-    for _ in range(PARTNER_TRIES if had else 1):
-        rng.shuffle(playing)
-        tables = split_tables(ruleset, playing, plan)
-        score = repeats(tables, had)
-        if best is None or score < best[0]:
-            best = (score, tables)
-        if score == 0:
-            break
-    tables = tuple(seated(i, teams, rng) for i, teams in enumerate(best[1], start=1))
-    return Draw(tables, tuple(out))
+    rng.shuffle(playing)
+    teams = form_teams(playing, team_sizes_of(ruleset, plan), history, balance, rng)
+    tables = seat_teams(plan, teams, history, balance, rng, ruleset.solo_players)
+    return Draw(tuple(seated(i, teams, rng) for i, teams in enumerate(tables, start=1)), tuple(out))
 
 
 def draw_pairs(ruleset: RuleSet, players: Sequence[str], pairs: Sequence[Sequence[str]],
-               rng: random.Random, sat_out_before: Iterable[str]) -> Draw:
-    """Fixed pairs: two pairs a table; players without a pair are paired by lot; an odd one out sits out."""
+               rng: random.Random, sat_out: set[str], history: History, balance: Ratings) -> Draw:
+    """Fixed pairs: two pairs a table, fewest opponents met before; players without a pair are paired by the
+    history; an odd one out, or a pair left over, sits out (not whoever sat out last time, where possible)."""
     paired = {name for pair in pairs for name in pair}
     loose = [p for p in players if p not in paired]
     rng.shuffle(loose)
-    out = pick_sitters(loose, len(loose) % 2, rng, sat_out_before) if loose else []
+    out = pick_sitters(loose, len(loose) % 2, rng, sat_out) if loose else []
     loose = [p for p in loose if p not in out]
-    teams = [tuple(pair) for pair in pairs] + [tuple(loose[i:i + 2]) for i in range(0, len(loose), 2)]
+    teams = [tuple(pair) for pair in pairs] + pairs_by_matching(loose, history, balance, rng)
     rng.shuffle(teams)
     if len(teams) % 2:
-        spare = teams.pop()
+        fresh = [team for team in teams if not sat_out & set(team)] or teams
+        spare = fresh[rng.randrange(len(fresh))]
+        teams.remove(spare)
         out.extend(spare)
-    tables = tuple(seated(i, (teams[2 * i - 2], teams[2 * i - 1]), rng) for i in range(1, len(teams) // 2 + 1))
-    return Draw(tables, tuple(out))
+    tables = seat_teams([4] * (len(teams) // 2), teams, history, balance, rng, ())
+    return Draw(tuple(seated(i, t, rng) for i, t in enumerate(tables, start=1)), tuple(out))
 
 
 def keep_tables(tables: Sequence[TableDraw], rng: random.Random) -> tuple[TableDraw, ...]:
