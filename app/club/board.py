@@ -12,6 +12,7 @@ from app.club.blueprint import bp
 from app.club.clock import call_time, format_of_session, results, tables, time_is_called
 from app.club.pages import load_session, problems_of
 from app.club.printing import render_cards_pdf, render_session_pdf
+from app.club.sessions import draw_words
 from app.network import tablets_url
 from app.brake import release_code_brake
 from app.extensions import db
@@ -32,7 +33,7 @@ def board_document(session) -> dict:
     return {
         "session": session.id, "round": session.round, "time_called": time_is_called(session),
         "format": format_of_session(session), "sitting_out": list(session.sitting_out),
-        "owing": [view.label for view in views if view.owes_last_hand],
+        "owing": [view.label for view in views if view.owes_last_hand], "draw_words": draw_words(session),
         "tables": [view.as_dict() for view in views],
     }
 
@@ -52,7 +53,8 @@ def board(session_id: int):
     """Every table at a glance, for a laptop or projector; updates itself."""
     session = load_session(session_id)
     return render_template("club/board.html", session=session, tables=tables(session), poll_ms=POLL_MS,
-                           format_words=format_of_session(session), time_called=time_is_called(session))
+                           format_words=format_of_session(session), time_called=time_is_called(session),
+                           draw_words=draw_words(session))
 
 
 @bp.get("/club/sessions/<int:session_id>/board.json")

@@ -12,8 +12,8 @@ from app.clubtime import club_today
 from app.club.clock import format_of_session, tables
 from app.club.members import active_members
 from app.store.club_models import ClubSession
-from app.club.sessions import (SessionRequest, current_games, mark_here, open_session, present, seat_latecomer,
-                               start_round, swap_players)
+from app.club.sessions import (SessionRequest, current_games, draw_words, mark_here, open_session, present,
+                               seat_latecomer, start_round, swap_players)
 from app.extensions import db
 from app.reading import whole_number
 from app.rules import all_rulesets
@@ -116,7 +116,7 @@ def manage_page(session: ClubSession, problems: list[str] | None = None, status:
     members = active_members()
     return render_template("club/session.html", session=session, here=here, members=members,
                            tables=tables(session), games=current_games(session), problems=problems or [],
-                           format_words=format_of_session(session),
+                           format_words=format_of_session(session), draw_words=draw_words(session),
                            record=[event_sentence(e) for e in reversed(session_events(session))]), status
 
 
@@ -184,10 +184,11 @@ def draw(session_id: int):
     first: redraw with new partners where possible, or keep the tables)."""
     session = load_session(session_id)
     keep = (request.values.get("keep") or "0") == "1"
+    balance = request.values.get("balance") == "1"
     playing = still_playing(session)
     if request.method == "GET" or (session.round and not request.form.get("confirmed")):
         unplayed = [view.label for view in tables(session) if not view.outcome.over and not view.hands]
-        return render_template("club/confirm_round.html", session=session, keep=keep, playing=playing,
+        return render_template("club/confirm_round.html", session=session, keep=keep, balance=balance, playing=playing,
                                unplayed=unplayed, next_round=session.round + 1), 409 if playing and request.method == "POST" else 200
     if playing:
         return manage_page(session, [f"{' and '.join(playing)} {'is' if len(playing) == 1 else 'are'} still "
@@ -201,8 +202,9 @@ def draw(session_id: int):
 
     def go():
         clear_unplayed(session)
-        games = start_round(session, keep=keep)
-        return f"Round {session.round}: {len(games)} table{'s' if len(games) != 1 else ''} drawn."
+        games = start_round(session, keep=keep, balance=balance)
+        return (f"Round {session.round}: {len(games)} table{'s' if len(games) != 1 else ''} drawn"
+                f"{' (tables balanced by form)' if balance and not keep else ''}. {draw_words(session)}")
     return act(session, SessionEventKind.ROUND_DRAWN, go)
 
 

@@ -14,9 +14,12 @@ from app.store.club_models import Attendance, ClubSession
 from app.extensions import db
 from app.store.models import Game, Player, Team, utcnow
 from app.rules import Problem, get_ruleset, variation_problems
-from app.rules.draw import Draw, TableDraw, draw_problems, draw_tables, join_table, keep_tables, partner_pairs
+from app.rules.draw import Draw, TableDraw, draw_problems, draw_tables, join_table, keep_tables
+from app.rules.mixing import draw_quality
 from app.rules.formats import format_problems
 from app.rules.outcome import FormatKind
+from app.store.drawhistory import draw_history
+from app.store.form import club_form
 from app.store.games import create_game, session_codes
 from app.rules.refusal import Refusal, RefusalKind, refuse
 
@@ -108,8 +111,9 @@ def round_rng(session: ClubSession, round_: int) -> random.Random:
     return random.Random(session.seed * 1000 + round_)
 
 
-def make_draw(session: ClubSession, keep: bool) -> Draw:
-    """The next round's draw: the same tables, or a new draw avoiding partners already had."""
+def make_draw(session: ClubSession, keep: bool, balance: bool = False) -> Draw:
+    """The next round's draw: the same tables, or a new draw mixing the club (the history of this afternoon and
+    the club's last sessions), its tables balanced by the form guide's ratings when asked."""
     ruleset = get_ruleset(session.ruleset_id, session.variations)
     rng = round_rng(session, session.round + 1)
     names = present(session)
@@ -117,17 +121,18 @@ def make_draw(session: ClubSession, keep: bool) -> Draw:
         tables = keep_tables([table_of(g) for g in games_of(session, session.round)], rng)
         seated = {name for t in tables for name in t.seats}
         return Draw(tuple(tables), tuple(n for n in names if n not in seated))
-    had = partner_pairs(team for game in games_of(session) for team in game.team_players)
     pairs = session.pairs if session.partners == "fixed" else None
     problems = draw_problems(ruleset, names, pairs or ())
     if problems:
         raise Refusal(RefusalKind.INVALID, problems)
-    return draw_tables(ruleset, names, rng, pairs=pairs, partners_had=had, sat_out_before=session.sitting_out)
+    ratings = club_form().ratings_of(names) if balance else None
+    return draw_tables(ruleset, names, rng, pairs=pairs, sat_out_before=session.sitting_out,
+                       history=draw_history(session), ratings=ratings)
 
 
-def start_round(session: ClubSession, *, keep: bool = False) -> list[Game]:
+def start_round(session: ClubSession, *, keep: bool = False, balance: bool = False) -> list[Game]:
     """Draw the next round and open each table's game ('Table 3'); all or nothing."""
-    draw = make_draw(session, keep)
+    draw = make_draw(session, keep, balance)
     members = {a.member.name: a.member_id for a in session.attendees}
     session.round += 1
     session.sitting_out = list(draw.sitting_out)
@@ -137,6 +142,22 @@ def start_round(session: ClubSession, *, keep: bool = False) -> list[Game]:
         taken.add(games[-1].table_code)
     db.session.flush()
     return games
+
+
+def teams_of_round(games: list[Game]) -> set[tuple[tuple[str, ...], ...]]:
+    """A round's tables as teams of names, for comparing two rounds."""
+    return {tuple(tuple(team) for team in game.team_players) for game in games}
+
+
+def draw_words(session: ClubSession) -> str:
+    """How this round's draw mixes the club, in a sentence from the engine ('' before the first draw)."""
+    if not session.round:
+        return ""
+    games = current_games(session)
+    if session.round > 1 and teams_of_round(games) == teams_of_round(games_of(session, session.round - 1)):
+        return "The tables are kept from the last round: the same partners and opponents."
+    tables = [tuple(tuple(team) for team in game.team_players) for game in games]
+    return draw_quality(tables, draw_history(session, session.round), session.partners == "fixed").words
 
 
 def table_game(session: ClubSession, table: TableDraw, members: dict[str, int], taken: set[str]) -> Game:
