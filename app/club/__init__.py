@@ -1,5 +1,5 @@
 """The club afternoon: organisers, the club's players, sessions, the board and results."""
 from app.club.blueprint import api_bp, bp
-from app.club import accounts, api, board, pages  # noqa: F401  (each adds its routes)
+from app.club import accounts, api, board, pages, players_api  # noqa: F401  (each adds its routes)
 
 __all__ = ["api_bp", "bp"]

@@ -8,7 +8,7 @@ from app.club.blueprint import api_bp
 from app.clubtime import club_today
 from app.club.clock import call_time, results, tables, time_is_called
 from app.club.members import clean_name
-from app.store.club_models import ClubSession
+from app.store.club_models import ClubSession, Member
 from app.club.sessions import SessionRequest, mark_here, open_session, request_problems, start_round
 from app.extensions import db
 from app.rules import Problem, get_ruleset, seat_order
@@ -103,6 +103,20 @@ def load(session_id: int) -> ClubSession:
     if session is None:
         raise refuse(RefusalKind.NOT_FOUND, f"There is no session number {session_id}.")
     return session
+
+
+def load_member(member_id: int) -> Member:
+    """A player on the club's list, or a 404 refusal."""
+    member = db.session.get(Member, member_id)
+    if member is None:
+        raise refuse(RefusalKind.NOT_FOUND, f"There is no player number {member_id}.")
+    return member
+
+
+def member_document(member: Member, form) -> dict:
+    """A player as the API shows them: id, name, short name, active, and their form (app/rules/form.py)."""
+    return {"id": member.id, "name": member.name, "short_name": member.short_name, "active": member.active,
+            **form.as_dict()}
 
 
 @api_bp.get(f"/sessions/{SESSION}")

@@ -9,7 +9,10 @@ from sqlalchemy import and_, func, or_, select
 from app.store.club_models import Member
 from app.extensions import db
 from app.store.models import Game, Player, Team
-from app.records.standings import player_games
+from app.records.formchart import form_chart
+from app.records.standings import current_season, player_games
+from app.rules.form import MEANING, START
+from app.store.form import club_form
 from app.records.blueprint import bp
 from app.club.auth import public_records
 from app.rules.ranking import won_words
@@ -42,9 +45,23 @@ def record_of(member: Member) -> dict:
             "partners": partners.most_common(3), "recent": recent}
 
 
+def form_of(member: Member) -> dict:
+    """The player's form now, its meaning in a sentence, and the chart of it over the current season."""
+    form = club_form().of(member.name)
+    season = current_season()
+    if season is None:
+        inside, before, span = list(form.points), START, "so far"
+    else:
+        inside = [p for p in form.points if season.starts_on <= p.played_on <= season.ends_on]
+        earlier = [p for p in form.points if p.played_on < season.starts_on]
+        before, span = (earlier[-1].rating if earlier else START), f"in the {season.name} season"
+    return {"form": form, "meaning": MEANING, "chart": form_chart(member.name, inside, before, span)}
+
+
 @bp.get("/players/<int:member_id>")
 @public_records
 def player_page(member_id: int):
     """The player's page, in large type."""
     member = db.session.get(Member, member_id) or abort(404)
-    return render_template("records/player.html", member=member, record=record_of(member))
+    return render_template("records/player.html", member=member, record=record_of(member),
+                           **form_of(member))

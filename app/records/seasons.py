@@ -18,7 +18,9 @@ from app.records.standings import all_seasons, standings
 from app.records.blueprint import bp
 from app.club.auth import public_records
 from app.reading import ascii_digits
+from app.rules.form import MEANING
 from app.rules.ladder import method_text
+from app.store.form import club_form
 from app.sheets.guard import bounded
 from app.sheets.pdf import pdf_response, printed_now
 
@@ -71,12 +73,13 @@ def season_method(season: Season, rows) -> str:
 @bp.get("/seasons/<int:season_id>")
 @public_records
 def ladder(season_id: int):
-    """The season's ladder, with the method written out; ?projector=1 for big type."""
+    """The season's ladder, with the method written out; ?projector=1 for big type, ?form=1 adds a Form column."""
     season = db.session.get(Season, season_id) or abort(404)
     rows = standings(season)
     members = {name.lower(): member_id for member_id, name in db.session.execute(select(Member.id, Member.name))}
     return render_template("records/ladder.html", season=season, rows=rows, seasons=all_seasons(), members=members,
-                           method=season_method(season, rows), projector=request.args.get("projector") == "1")
+                           method=season_method(season, rows), projector=request.args.get("projector") == "1",
+                           forms=club_form() if request.args.get("form") == "1" else None, form_meaning=MEANING)
 
 
 @bounded

@@ -6,7 +6,7 @@ from fractions import Fraction
 from sqlalchemy import select
 
 from app.extensions import db
-from app.clubtime import days_utc
+from app.clubtime import club_today, days_utc
 from app.store.models import Game
 from app.store.club_models import Season
 from app.rules.ladder import PlayerGame, Standing, player_games as ladder_lines, rank
@@ -36,3 +36,10 @@ def standings(season: Season) -> list[Standing]:
 def all_seasons() -> list[Season]:
     """Every season, latest first."""
     return list(db.session.scalars(select(Season).order_by(Season.starts_on.desc())))
+
+
+def current_season() -> Season | None:
+    """The season the club is in today, else the latest one begun, else None."""
+    today = club_today()
+    return db.session.scalars(select(Season).where(Season.starts_on <= today)
+                              .order_by((Season.ends_on >= today).desc(), Season.starts_on.desc()).limit(1)).first()
