@@ -67,9 +67,11 @@ test-all: system-deps venv $(AXE)
 	env -u DATABASE_URL $(BIN)/python -m pytest -q
 	DATABASE_URL=$(PG_URL) $(BIN)/python -m pytest -q
 
-# the figures a club or a host cares about, each beside its anchor (scripts/bench_growth.py, bench_afternoon.py)
+# the figures a club or a host cares about, each beside its anchor (scripts/bench_growth.py, bench_draw.py,
+# bench_afternoon.py)
 bench: venv
 	$(BIN)/python scripts/bench_growth.py
+	$(BIN)/python scripts/bench_draw.py
 	THREADS=$(THREADS) $(BIN)/python scripts/bench_afternoon.py
 
 fault: venv

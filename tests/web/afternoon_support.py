@@ -5,6 +5,7 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from app.extensions import db
+from app.store.club_models import Member
 from app.store.models import Game
 from tests.web.club_support import enter_hand, login, open_session, organiser
 from tests.web.test_api_games import new_game, post_hand
@@ -47,6 +48,7 @@ def _fill(app) -> dict[str, str]:
     enter_hand(client, {"game_id": game["id"], "table_code": game["table_code"]}, points=(300, 120))
     with app.app_context():
         member = db.session.get(Game, tables[0]["game_id"]).teams[0].players[0].member_id
+        regular = db.session.query(Member).filter_by(name=PLAYERS[0]).one().id       # three games to the end
     sid = session["id"]
     return {
         "home": "/", "new game": "/games/new", "game": f"/games/{game['id']}",
@@ -55,6 +57,7 @@ def _fill(app) -> dict[str, str]:
         "club index": "/club", "new session": "/club/sessions/new", "session": f"/club/sessions/{sid}",
         "board": f"/club/sessions/{sid}/board", "results": f"/club/sessions/{sid}/results",
         "records": "/records/", "players": "/records/players", "player": f"/records/players/{member}",
-        "ladder": urlsplit(season_path).path,
+        "player with form": f"/records/players/{regular}",
+        "ladder": urlsplit(season_path).path, "ladder with form": urlsplit(season_path).path + "?form=1",
         "table code": game["table_code"],
     }
