@@ -9,7 +9,7 @@ from app.clubtime import club_today
 from app.club.clock import call_time, results, tables, time_is_called
 from app.club.members import clean_name
 from app.store.club_models import ClubSession, Member
-from app.club.sessions import SessionRequest, mark_here, open_session, request_problems, start_round
+from app.club.sessions import SessionRequest, draw_words, mark_here, open_session, request_problems, start_round
 from app.extensions import db
 from app.rules import Problem, get_ruleset, seat_order
 from app.rules.draw import draw_problems
@@ -60,6 +60,8 @@ def session_request(data: dict) -> tuple[SessionRequest, list[str], list[Problem
                                                 for p in pairs):
         pairs, problems = [], problems + [Problem("pairs", "'pairs' must be a list of pairs of names.")]
     players, player_problems = names_list(data.get("players"), "players")
+    if not isinstance(data.get("balance", False), bool):
+        problems.append(Problem("balance", "'balance' is true (tables balanced by form) or false."))
     ends_at = fmt.get("ends_at")
     req = SessionRequest(club_today(), str(data.get("ruleset", "")), variations, fmt.get("kind"),
                          fmt.get("hands"), ends_at if isinstance(ends_at, str) else None,
@@ -85,16 +87,17 @@ def table_document(view) -> dict:
 def create_session():
     """Open a session with its players and draw the first round; 201 with the tables."""
     by = api_organiser()
-    req, players, problems = session_request(body())
+    data = body()
+    req, players, problems = session_request(data)
     if problems:
         raise Refusal(RefusalKind.INVALID, problems)
     session = open_session(req)
     mark_here(session, players)
-    games = start_round(session)
+    games = start_round(session, balance=data.get("balance") is True)
     save_session_change(session, SessionEventKind.ROUND_DRAWN, organiser_actor(by),
                         f"Session opened with {len(players)} players; round 1: {len(games)} tables drawn.")
     return {"id": session.id, "tables": [table_document(v) for v in tables(session)],
-            "sitting_out": list(session.sitting_out)}, 201
+            "sitting_out": list(session.sitting_out), "draw_words": draw_words(session)}, 201
 
 
 def load(session_id: int) -> ClubSession:
@@ -128,7 +131,7 @@ def read_session(session_id: int):
             "variations": dict(session.variations),
             "format": {"kind": session.format_kind, "hands": session.format_hands, "ends_at": session.ends_at},
             "round": session.round, "time_called": time_is_called(session),
-            "sitting_out": list(session.sitting_out),
+            "sitting_out": list(session.sitting_out), "draw_words": draw_words(session),
             "tables": [v.as_dict() for v in tables(session)],
             "results": [s.as_dict() for s in results(session)]}
 

@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 from app.rules import all_rulesets, get_ruleset
 from app.rules.draw import draw_tables, partner_pairs, table_sizes
+from app.rules.mixing import History, PastSession, draw_quality
 from app.rules.outcome import Format, decide_outcome
 from app.rules import decide_winner
 from app.rules.ranking import GameResult, rank_players
@@ -54,3 +55,25 @@ def test_a_ranking_lists_every_player_once_with_places_in_order(games):
     assert sorted(s.player for s in standings) == ["A", "B", "C", "D", "E"]
     assert [s.place for s in standings] == sorted(s.place for s in standings)
     assert sum(s.won for s in standings) == 2 * len(games)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(RULESETS), st.integers(4, 24), st.integers(0, 2**31), st.integers(0, 4),
+       st.booleans(), st.data())
+def test_a_draw_with_any_history_seats_each_player_once_and_is_repeatable(ruleset_id, count, seed, sessions,
+                                                                           balance, data):
+    ruleset = get_ruleset(ruleset_id)
+    names = [f"N{i}" for i in range(count)]
+    past = tuple(PastSession(age, tuple(t.teams for t in draw_tables(ruleset, names, random.Random(seed + age)).tables))
+                 for age in range(sessions))
+    sat = tuple(data.draw(st.lists(st.sampled_from(names), max_size=3, unique=True)))
+    history = History(past, sat)
+    ratings = {n: float(data.draw(st.integers(0, 50))) for n in names} if balance else None
+    draw = draw_tables(ruleset, names, random.Random(seed), history=history, ratings=ratings)
+    seated = [n for t in draw.tables for n in t.seats]
+    assert sorted(seated + list(draw.sitting_out)) == sorted(names)
+    assert all(t.size in table_sizes(ruleset) for t in draw.tables)
+    if len(names) - len(sat) >= len(draw.sitting_out):
+        assert not set(draw.sitting_out) & set(sat)           # whoever sat out last time plays, if anyone else can
+    assert draw == draw_tables(ruleset, names, random.Random(seed), history=history, ratings=ratings)
+    assert draw_quality([t.teams for t in draw.tables], history).words.endswith(".")

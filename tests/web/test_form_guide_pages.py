@@ -113,3 +113,19 @@ def test_the_form_is_worked_out_once_per_state_of_the_games(org, app):
     play_afternoons(org, 1)
     with app.test_request_context():
         assert finished_games_key() != key and club_form() is not first
+
+
+def test_a_draw_balanced_by_form_puts_a_winner_with_a_loser(org, app):
+    winners = {n for doc in play_afternoons(org, 1) for table in doc["tables"] for n in table["teams"][0]}
+    doc = open_session(org, PLAYERS[:8], balance=True).get_json()
+    for table in doc["tables"]:
+        for team in table["teams"]:
+            assert len(set(team) & winners) == 1, team
+    assert doc["draw_words"].startswith("Everyone has a new partner;")
+    read = org.get(f"/api/v1/sessions/{doc['id']}", headers=basic()).get_json()
+    assert read["draw_words"] == doc["draw_words"]
+
+
+def test_balance_over_the_api_is_true_or_false(org):
+    refused = open_session(org, PLAYERS[:8], balance="yes")
+    assert refused.status_code == 422 and refused.get_json()["errors"][0]["field"] == "balance"
