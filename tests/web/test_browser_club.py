@@ -74,7 +74,10 @@ def test_a_club_afternoon(live_server, browser, output_dir):
         expect(page.get_by_role("heading", name=re.compile(r"Who is here\?"))).to_contain_text(f"({ticked} ticked)")
     expect(page.get_by_role("heading", name=re.compile(r"Who is here\?"))).to_contain_text("(13 ticked)")
 
+    page.get_by_label("Balance the tables by form").check()
     page.get_by_role("button", name="Draw the tables").click()
+    expect(page.locator("main")).to_contain_text("3 tables drawn (tables balanced by form).")
+    assert page.locator("#draw-words").inner_text().startswith("Everyone has a new partner;")
     out = page.locator(".sitting-out")
     assert "sits out this round" in out.inner_text()
     tables = tables_on(page)
@@ -103,6 +106,7 @@ def test_a_club_afternoon(live_server, browser, output_dir):
     page.goto(f"{live_server}/club/sessions/{session_id}/board")
     page.evaluate("window.__notReloaded = true")
     assert page.locator(".board-table").count() == 3
+    assert page.locator("#draw-words").inner_text().startswith("Everyone has a new partner;")
     enter_hand(tablets[0][0], tablets[0][1], 2, (300, 0))
     table1 = page.locator(".board-table").nth(0)
     table1.locator("[data-field=facts]").filter(has_text="2 hands").wait_for(timeout=15000)
