@@ -166,7 +166,7 @@ def draw_tables(ruleset: RuleSet, players: Sequence[str], rng: random.Random, *,
         raise ValueError("; ".join(p.message for p in problems))
     history = with_today(history, partners_had)
     sat_out = set(sat_out_before) | set(history.sat_out_last)
-    balance = Ratings(ratings)
+    balance = Ratings.of(ratings)
     if pairs is not None:
         return draw_pairs(ruleset, players, pairs, rng, sat_out, history, balance)
     plan = plan_tables(ruleset, len(players))

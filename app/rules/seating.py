@@ -3,6 +3,7 @@ to tables to avoid repeated opponents; ratings, when given, even the teams out; 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Callable, Mapping, Sequence, TypeVar
 
@@ -20,27 +21,33 @@ BALANCE_MAX = 100
 RESTARTS = 4
 
 
+@dataclass(frozen=True)
 class Ratings:
     """Each player's rating (missing players at the club's mean), or nothing when tables are not balanced."""
 
-    def __init__(self, ratings: Mapping[str, float] | None):
-        self.given = dict(ratings or {})
-        self.mean = sum(self.given.values()) / len(self.given) if self.given else 0.0
+    given: Mapping[str, float] = field(default_factory=dict)
+    mean: float = 0.0
+
+    @classmethod
+    def of(cls, ratings: Mapping[str, float] | None) -> Ratings:
+        """The ratings to balance by (none: not balancing)."""
+        given = dict(ratings or {})
+        return cls(given, sum(given.values()) / len(given) if given else 0.0)
 
     def __bool__(self) -> bool:
         return bool(self.given)
 
-    def of(self, team: Sequence[str]) -> float:
+    def team(self, team: Sequence[str]) -> float:
         """A team's mean rating."""
         return sum(self.given.get(name, self.mean) for name in team) / len(team)
 
     def gap(self, first: Sequence[str], second: Sequence[str]) -> int:
         """How far apart two teams are, in half points (0 when not balancing)."""
-        return min(BALANCE_MAX, round(abs(self.of(first) - self.of(second)) * 2)) if self else 0
+        return min(BALANCE_MAX, round(abs(self.team(first) - self.team(second)) * 2)) if self else 0
 
     def off_mean(self, team: Sequence[str]) -> int:
         """How far a team is from the club's mean, in half points (0 when not balancing)."""
-        return min(BALANCE_MAX, round(abs(self.of(team) - self.mean) * 2)) if self else 0
+        return min(BALANCE_MAX, round(abs(self.team(team) - self.mean) * 2)) if self else 0
 
 
 def best_matching(items: Sequence[T], cost: Callable[[T, T], int], balance: Callable[[T, T], int],
