@@ -95,7 +95,8 @@ def create_session():
     mark_here(session, players)
     games = start_round(session, balance=data.get("balance") is True)
     save_session_change(session, SessionEventKind.ROUND_DRAWN, organiser_actor(by),
-                        f"Session opened with {len(players)} players; round 1: {len(games)} tables drawn.")
+                        f"Session opened with {len(players)} players; round 1: {len(games)} tables drawn. "
+                        f"{draw_words(session)}")
     return {"id": session.id, "tables": [table_document(v) for v in tables(session)],
             "sitting_out": list(session.sitting_out), "draw_words": draw_words(session)}, 201
 
