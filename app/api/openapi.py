@@ -12,7 +12,7 @@ TABLET = [{"tableCode": []}]
 
 #: What each refused status means, in the words of the API guide.
 STATUS_WORDS = {
-    400: "The body is not a JSON object.",
+    400: "The body is not a JSON object, or the address holds a character that is not text (NUL).",
     401: "No organiser's name and password, or a wrong one (the answer asks with WWW-Authenticate: Basic).",
     403: "The X-Table-Code header is missing or wrong.",
     404: "No such rule set, game, hand or session (a deleted game too).",
@@ -89,6 +89,7 @@ ORGANISER_READ = (401, 404, 429, 503)
 def operation(name: str, summary: str, answers: dict, *, tag: str, params: tuple = (), request: dict | None = None,
               security: list | None = None, words: str = "") -> dict:
     """One operation: its id, what it does, its parameters, body, security and every answer."""
+    answers = answers | refusals(400) if "400" not in answers else answers      # a NUL in the address: any route
     found = {"operationId": name, "summary": summary, "tags": [tag], "responses": answers}
     if words:
         found["description"] = words
