@@ -7,7 +7,7 @@ APP_STAMP := $(VENV)/.installed-app
 TEST_STAMP := $(VENV)/.installed-test
 PORT ?= 8015
 FAULT_PORT ?= 8109
-# waitress worker threads: see README "Speed and the score sheet" for the measurement behind 8
+# waitress worker threads: see docs/benchmarks.md for the measurement behind 8
 THREADS ?= 8
 PG_URL ?= postgresql://postgres@127.0.0.1:5432/test
 

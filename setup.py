@@ -1,9 +1,9 @@
-"""Build configuration that pyproject.toml cannot say: the top-level templates/, static/ and migrations/
+"""Build configuration that pyproject.toml cannot say: the top-level templates/, static/, migrations/ and docs/
 folders travel inside the wheel as app/_data/<folder> (found at run time through the package, app/assets.py)."""
 from setuptools import find_namespace_packages, find_packages, setup
 
 #: Folders kept at the top of the repository that the app reads at run time.
-ASSETS = ("templates", "static", "migrations")
+ASSETS = ("templates", "static", "migrations", "docs")
 
 
 def asset_packages(folder: str) -> list[str]:

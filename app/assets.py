@@ -1,6 +1,6 @@
-"""Where the app finds what it reads at run time (templates, static files, migrations) and keeps its instance folder.
+"""Where the app finds what it reads at run time (templates, static files, migrations, the guides) and keeps its instance folder.
 
-The folders sit at the top of a checkout (templates/, static/, migrations/ beside app/); a wheel carries them inside
+The folders sit at the top of a checkout (templates/, static/, migrations/, docs/ beside app/); a wheel carries them inside
 the package as app/_data/<folder> (setup.py maps them). Both are found from the package, never from the current
 folder. The instance folder (database, secret key) is never inside the package: TREYS_INSTANCE when set, else a
 checkout's instance/ folder, else the platform's user data folder.
@@ -48,6 +48,11 @@ def static_dir() -> Path:
 def migrations_dir() -> Path:
     """The Alembic (Flask-Migrate) migrations."""
     return asset_root() / "migrations"
+
+
+def docs_dir() -> Path:
+    """The guides in Markdown (docs/), which the help pages render."""
+    return asset_root() / "docs"
 
 
 def instance_dir() -> Path:

@@ -1,6 +1,6 @@
 """Brakes stored in the database: on guessing table codes or passwords, and on opening games in bulk.
 
-Both survive a restart and hold across threads and processes. Arithmetic: README, "Hardening".
+Both survive a restart and hold across threads and processes. Arithmetic: docs/hosting.md, "The table-code brake".
 """
 from __future__ import annotations
 

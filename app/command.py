@@ -23,7 +23,7 @@ from app.serving import SERVER_LIMITS, proxy_settings
 from app.security import WeakSecretKey
 from app.store.backup import backup_command, restore_command
 
-#: The port, and waitress's worker threads (see the README's "Speed and the score sheet" for 8).
+#: The port, and waitress's worker threads (docs/benchmarks.md has the measurement behind 8).
 DEFAULT_PORT = 8015
 DEFAULT_THREADS = 8
 

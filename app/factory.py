@@ -18,7 +18,7 @@ from app.cli import brake_cli
 from app.extensions import csrf, db, migrate
 from app.formatting import register_filters
 from app.reading import GuardedJSONProvider
-from app import api, club, games, main, records, rulebook, sheets
+from app import api, club, games, guides, main, records, rulebook, sheets
 from app.club.auth import init_auth
 from app.store.backup import init_backup
 
@@ -53,7 +53,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     csrf.exempt(club.api_bp)  # organiser endpoints of the API: HTTP Basic auth instead
     init_auth(app)
     init_backup(app)
-    for blueprint in (main.bp, api.bp, games.bp, rulebook.bp, sheets.bp, club.bp, club.api_bp, records.bp):
+    for blueprint in (main.bp, api.bp, games.bp, rulebook.bp, sheets.bp, club.bp, club.api_bp, records.bp,
+                      guides.bp):
         app.register_blueprint(blueprint)
 
     register_error_handlers(app)

@@ -7,7 +7,7 @@ from app.club.auth import api_organiser, organiser_actor
 from app.club.blueprint import api_bp
 from app.clubtime import club_today
 from app.club.clock import call_time, results, tables, time_is_called
-from app.club.members import clean_name
+from app.club.members import clean_name, name_problems
 from app.store.club_models import ClubSession, Member
 from app.club.sessions import SessionRequest, draw_words, mark_here, open_session, request_problems, start_round
 from app.extensions import db
@@ -43,7 +43,7 @@ def names_list(value, field: str) -> tuple[list[str], list[Problem]]:
     names = [clean_name(v) for v in value]
     if any(not n or len(n) > 60 for n in names):
         return names, [Problem(field, "Every name must be 1 to 60 characters.")]
-    return names, []
+    return names, next((name_problems(n, field) for n in names if name_problems(n, field)), [])
 
 
 def session_request(data: dict) -> tuple[SessionRequest, list[str], list[Problem]]:

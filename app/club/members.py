@@ -1,6 +1,8 @@
 """The club's list of players (the part a session needs): find, add, list for type-ahead."""
 from __future__ import annotations
 
+import unicodedata
+
 from sqlalchemy import func, select
 
 from app.store.club_models import Member
@@ -22,12 +24,19 @@ def name_problems(name: str, field: str = "name") -> list[Problem]:
         return [Problem(field, "Type the player's name.")]
     if len(name) > NAME_LENGTH:
         return [Problem(field, f"A name can be at most {NAME_LENGTH} characters.")]
+    if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in name):
+        return [Problem(field, "A name can hold letters, digits, spaces and punctuation only.")]
     return []
 
 
 def find_member(name: str) -> Member | None:
-    """The member with this name, whatever its capitals."""
-    return db.session.scalar(select(Member).where(func.lower(Member.name) == name.lower()))
+    """The member with this name, whatever its capitals (compared in Python: SQLite's lower() knows only A-Z,
+    so "ÉMILE" would never find "Émile" there)."""
+    member = db.session.scalar(select(Member).where(Member.name == name))
+    if member is not None:
+        return member
+    folded = name.casefold()
+    return next((m for m in db.session.scalars(select(Member)) if m.name.casefold() == folded), None)
 
 
 def member_for(name: str) -> Member:

@@ -1,4 +1,4 @@
-"""Bolivia (Jonola/Mallen rules, 4 and 6 players): rules/bolivia.txt."""
+"""Bolivia (Jonola/Mallen rules, 4 and 6 players), as the club's rule document `bolivia` has it."""
 from __future__ import annotations
 
 from dataclasses import replace

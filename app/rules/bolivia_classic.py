@@ -1,4 +1,4 @@
-"""Bolivia, classic rules with 3 packs (escaleras and one kind of bolivia): rules/bolivia-classic.txt."""
+"""Bolivia, classic rules with 3 packs (escaleras and one kind of bolivia), as the club's rule document `bolivia-classic` has it."""
 from __future__ import annotations
 
 from dataclasses import replace

@@ -1,4 +1,4 @@
-"""Bolivia, Hoyle summary with 2 packs and 11 cards: rules/bolivia-hoyle-summary.txt."""
+"""Bolivia, Hoyle summary with 2 packs and 11 cards, as the club's rule document `bolivia-hoyle-summary` has it."""
 from __future__ import annotations
 
 from dataclasses import replace

@@ -1,4 +1,4 @@
-"""Bolivia Plus (U3A, 6 players, 4 packs, "Trey Canasta"): rules/bolivia-plus.txt."""
+"""Bolivia Plus (U3A, 6 players, 4 packs, "Trey Canasta"), as the club's rule document `bolivia-plus` has it."""
 from __future__ import annotations
 
 from dataclasses import replace

@@ -1,4 +1,4 @@
-"""Sambola (Jonola Canasta with sambas, David Mallen 2011): rules/sambola.txt."""
+"""Sambola (Jonola Canasta with sambas, David Mallen 2011), as the club's rule document `sambola` has it."""
 from __future__ import annotations
 
 from dataclasses import replace

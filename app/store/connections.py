@@ -1,6 +1,6 @@
 """A dropped PostgreSQL connection is replaced before use, without a round trip on every request.
 
-SQLAlchemy's pool_pre_ping sends a statement at each checkout (0.15-0.3 ms of a 2 ms write, README "Speed").
+SQLAlchemy's pool_pre_ping sends a statement at each checkout (0.15-0.3 ms of a 2 ms write, docs/benchmarks.md).
 Instead: a connection whose server has said anything while it sat in the pool (a terminated backend sends
 its notice and closes the socket) is dropped at once; one idle longer than PING_AFTER_IDLE is pinged as
 pre_ping would. Raising DisconnectionError in the pool's checkout event is SQLAlchemy's documented way to

@@ -111,7 +111,7 @@ def teams_key(game) -> tuple:
     return "teams", game.id, game.version, game.created_at
 
 
-#: A game holds at most this many hands: a real game ends within about 60 (see README, Hardening).
+#: A game holds at most this many hands: a real game ends within about 60 (see docs/hosting.md, "Safe defaults and limits").
 MAX_HANDS = 200
 
 

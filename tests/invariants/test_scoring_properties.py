@@ -1,6 +1,6 @@
 """Properties of scoring every valid hand of every rule set (Hypothesis).
 
-rulesets.md, Common: "Every card-point total and every score is a multiple of 5." api.md: "bonus ...
+docs/rules.md, Common: "Every card-point total and every score is a multiple of 5." the API contract: "bonus ...
 cards ... score: bonus + cards, progressive: progressive + score".
 """
 from dataclasses import replace

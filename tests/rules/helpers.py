@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from app.rules import TeamEntry, get_ruleset, score_hand, validate_hand
 
-#: Every rule set id, in the order rulesets.md lists them.
+#: Every rule set id, in the order docs/rules.md lists them.
 RULESET_IDS = ("bolivia", "sambola", "bolivia_plus", "bolivia_classic", "bolivia_hoyle")
 
 #: Rule sets that share the standard initial-meld table and the "higher once reached" rule.

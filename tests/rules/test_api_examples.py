@@ -1,4 +1,4 @@
-"""The four examples at the end of api.md ("these must hold exactly"), at the engine level."""
+"""The API contract's four worked examples (they must hold exactly), at the engine level."""
 from app.rules import get_ruleset, parse_teams, score_hand, validate_hand
 
 

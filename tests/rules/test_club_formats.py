@@ -1,4 +1,4 @@
-"""Club formats (rulesets.md "Club formats"): how a game ends to the target, after N hands, or on the clock."""
+"""Club formats (docs/rules.md "Club formats"): how a game ends to the target, after N hands, or on the clock."""
 import pytest
 
 from app.rules import all_rulesets, decide_winner, get_ruleset

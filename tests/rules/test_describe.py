@@ -1,6 +1,6 @@
-"""The rule sets in words (app/rules/describe.py) against the facts of shared/spec/rulesets.md.
+"""The rule sets in words (app/rules/describe.py) against the facts of docs/rules.md.
 
-The expected figures are typed from rulesets.md, not read back from the rule-set data, so a slip in
+The expected figures are typed from docs/rules.md, not read back from the rule-set data, so a slip in
 either shows here. The same description feeds the rules pages, the pad's rules box, the hand form's
 hints and GET /api/v1/rulesets.
 """
@@ -18,7 +18,7 @@ from app.rules import (MeldRow, RulesetDescription, all_rulesets, describe_rules
 
 MINUS = "\u2212"
 
-#: rulesets.md, "Sets and bonuses" / "Sets" of each rule set.
+#: docs/rules.md, "Sets and bonuses" / "Sets" of each rule set.
 BONUSES = {
     "bolivia": {"red_canasta": 500, "black_canasta": 300, "red_samba": 1500, "black_samba": 1000,
                 "mixed_bolivia": 2000, "black_bolivia": 3000, "red_bolivia": 4000},
@@ -29,7 +29,7 @@ BONUSES = {
     "bolivia_hoyle": {"natural_canasta": 500, "mixed_canasta": 300, "sequence": 500, "bolivia": 2500},
 }
 
-#: rulesets.md, "Initial-meld minimum": (from, to, minimum, label) -- "as bolivia" for three of them.
+#: docs/rules.md, "Initial-meld minimum": (from, to, minimum, label) -- "as bolivia" for three of them.
 STANDARD_MELD = [(None, -5, 15, "Below 0"), (0, 1495, 50, "0 to 1,495"), (1500, 2995, 90, "1,500 to 2,995"),
                  (3000, 6995, 120, "3,000 to 6,995"), (7000, None, 150, "7,000 and over")]
 PLUS_MELD = [(None, -5, 15, "Below 0"), (0, 3995, 50, "0 to 3,995"), (4000, 7995, 90, "4,000 to 7,995"),
@@ -37,7 +37,7 @@ PLUS_MELD = [(None, -5, 15, "Below 0"), (0, 3995, 50, "0 to 3,995"), (4000, 7995
 MELD = {"bolivia": STANDARD_MELD, "sambola": STANDARD_MELD, "bolivia_plus": PLUS_MELD,
         "bolivia_classic": STANDARD_MELD, "bolivia_hoyle": STANDARD_MELD}
 
-#: rulesets.md, "Red 3s" / "Red treys": points by count on the table, up to all the pack holds.
+#: docs/rules.md, "Red 3s" / "Red treys": points by count on the table, up to all the pack holds.
 RED_THREES = {
     "bolivia": [100, 200, 300, 400, 500, 1200],
     "sambola": [100, 200, 300, 400, 500, 1200],
@@ -46,7 +46,7 @@ RED_THREES = {
     "bolivia_hoyle": [100, 200, 300, 800],
 }
 
-#: rulesets.md, "Going-out bonus" and "concealed": the two bonus sentences.
+#: docs/rules.md, "Going-out bonus" and "concealed": the two bonus sentences.
 GOING_OUT = {
     "bolivia": ("Going out earns +200.", "Going out concealed earns the same."),
     "sambola": ("Going out earns +200.", "Going out concealed earns the same."),
@@ -55,11 +55,11 @@ GOING_OUT = {
     "bolivia_hoyle": ("Going out earns +100.", "Going out concealed earns +200."),
 }
 
-#: rulesets.md, "Winning": target and who can win.
+#: docs/rules.md, "Winning": target and who can win.
 TARGETS = {"bolivia": 15000, "sambola": 10000, "bolivia_plus": 20000, "bolivia_classic": 15000,
            "bolivia_hoyle": 15000}
 
-#: rulesets.md, "Pack".
+#: docs/rules.md, "Pack".
 PACKS = {
     "bolivia": "3 packs and 6 jokers: 6 red 3s, 6 black 3s and 12 twos.",
     "sambola": "3 packs and 9 jokers: 6 red 3s, 6 black 3s and 12 twos.",
@@ -68,7 +68,7 @@ PACKS = {
     "bolivia_hoyle": "2 packs and 4 jokers: 4 red 3s, 4 black 3s and 8 twos.",
 }
 
-#: A decision of rulesets.md each rule set must show as a house reading (a phrase of it).
+#: A decision of docs/rules.md each rule set must show as a house reading (a phrase of it).
 HOUSE_READINGS = {
     "bolivia": "-100 also when the stock ran out",
     "sambola": "A third red set does not stand in for the black set",

@@ -3,7 +3,7 @@
 Each file gives the rule set, its variations, the teams, every hand's entries and, after each hand,
 the expected bonus, cards, score, progressive total and next initial-meld minimum of every team, the
 winner after that hand (null to play on), and the final winner and the hand that decided it.
-rulesets.md, "Per rule set" (scoring, meld tables, winning) applied hand after hand.
+docs/rules.md, "Per rule set" (scoring, meld tables, winning) applied hand after hand.
 """
 import json
 from pathlib import Path

@@ -1,7 +1,7 @@
 """Going-out requirements (met / not met, and what the message says is missing), going-out and
 concealed bonuses, and Bolivia Plus failed go-outs.
 
-rulesets.md, each rule set's "Going out requires ..." line and its going-out bonus.
+docs/rules.md, each rule set's "Going out requires ..." line and its going-out bonus.
 """
 import pytest
 
@@ -106,14 +106,14 @@ def test_going_out_requirement_not_met_names_what_is_missing(rid, variations, se
 
 
 def test_sambola_solo_variation_applies_with_two_teams_too():
-    """rulesets.md, sambola: 'the scorer applies it whenever it is given.'"""
+    """docs/rules.md, sambola: 'the scorer applies it whenever it is given.'"""
     sets = {"red_samba": 1, "black_canasta": 1}
     entry = team(sets=sets, table_points=300, went_out=True)
     assert problems("sambola", [entry, team()], {"solo_go_out": "two_sets"}) == []
     assert fields_of(problems("sambola", [entry, team()])) == ["teams[0].went_out"]
 
 
-# rulesets.md: bolivia/sambola "Going-out bonus 200; concealed earns no extra";
+# docs/rules.md: bolivia/sambola "Going-out bonus 200; concealed earns no extra";
 # bolivia_plus "Going-out bonus 400", decision "going out concealed earns the same 400";
 # bolivia_classic / bolivia_hoyle "Going out 100; going out concealed 200".
 BONUSES = [("bolivia", 200, 200), ("sambola", 200, 200), ("bolivia_plus", 400, 400),
@@ -139,7 +139,7 @@ def test_going_out_concealed_bonus(rid, plain, concealed):
 
 @pytest.mark.parametrize("rid", [b[0] for b in BONUSES])
 def test_no_going_out_bonus_when_the_stock_ran_out(rid):
-    """rulesets.md, Common: 'no team went out: nobody gets a going-out bonus'."""
+    """docs/rules.md, Common: 'no team went out: nobody gets a going-out bonus'."""
     sets = out_team(rid).sets
     hand = score(rid, [team(sets=sets, table_points=300), team(sets=sets, table_points=300)])
     for result in hand.teams:
@@ -149,7 +149,7 @@ def test_no_going_out_bonus_when_the_stock_ran_out(rid):
 
 @pytest.mark.parametrize("attempts", [1, 2, 3])
 def test_bolivia_plus_failed_go_out_costs_400_each(attempts):
-    """rulesets.md, bolivia_plus: 'A failed attempt to go out ...: -400 each.'"""
+    """docs/rules.md, bolivia_plus: 'A failed attempt to go out ...: -400 each.'"""
     result = score("bolivia_plus", [out_team("bolivia_plus"), team(failed_go_outs=attempts)]).teams[1]
     assert only_line(result, "Failed go-out") == -400 * attempts
     assert result.cards == -400 * attempts

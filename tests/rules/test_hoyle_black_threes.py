@@ -1,7 +1,7 @@
 """Hoyle's Bolivia: black 3s go down only as three or four of a kind, and only by the team going out.
 
 bolivia-hoyle-summary.txt: "You can't meld 3s unless going out. At that time, meld black 3s only into a
-three- or four-of-a-kind." Reading (rulesets.md, bolivia_hoyle): wild cards do not stand in for them, so the
+three- or four-of-a-kind." Reading (docs/rules.md, bolivia_hoyle): wild cards do not stand in for them, so the
 team going out melds 0, 3 or 4 black 3s, 5 points each; any other count is refused.
 """
 import pytest

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 APP = Path(__file__).resolve().parents[2] / "app"
-FEATURES = ("app.games", "app.club", "app.records", "app.sheets", "app.api", "app.rulebook", "app.main")
+FEATURES = ("app.games", "app.club", "app.records", "app.sheets", "app.api", "app.rulebook", "app.main", "app.guides")
 
 
 def imports_of(path: Path, root: Path = APP.parent) -> set[str]:

@@ -1,8 +1,8 @@
 """Every boundary of both initial-meld tables, directly and as the next minimum a scored hand reports.
 
-rulesets.md, bolivia: "Initial-meld minimum from the team's progressive total: negative 15; 0-1495 50;
+docs/rules.md, bolivia: "Initial-meld minimum from the team's progressive total: negative 15; 0-1495 50;
 1500-2995 90; 3000-6995 120; 7000 and over 150." (sambola, bolivia_classic, bolivia_hoyle: "as bolivia")
-rulesets.md, bolivia_plus: "negative 15; 0-3995 50; 4000-7995 90; 8000-11995 120; 12000 and over 150."
+docs/rules.md, bolivia_plus: "negative 15; 0-3995 50; 4000-7995 90; 8000-11995 120; 12000 and over 150."
 """
 import pytest
 

@@ -65,6 +65,6 @@ def test_method_is_written_out():
 
 
 def test_more_games_won_ranks_above_a_higher_win_rate():
-    """Games won first (rulesets.md decision): 3 wins in 6 games above 2 wins in 2."""
+    """Games won first (docs/rules.md decision): 3 wins in 6 games above 2 wins in 2."""
     ladder = rank(games("Ann", [1, 1, 1, 0, 0, 0]) + games("Bob", [1, 1]))
     assert [(s.player, s.place) for s in ladder] == [("Ann", 1), ("Bob", 2)]

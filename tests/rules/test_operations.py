@@ -1,4 +1,4 @@
-"""Game-level rules as verify/do operations that return event records (rulesets.md decisions, club formats)."""
+"""Game-level rules as verify/do operations that return event records (docs/rules.md decisions, club formats)."""
 import pytest
 
 from app.rules import Refusal, get_ruleset, replay

@@ -1,6 +1,6 @@
 """Rejected entries, part 1: unknown ids, malformed numbers, and every problem reported at once.
 
-rulesets.md, "What an entry must never get past": "an unknown rule set, variation or set type for that
+docs/rules.md, "What an entry must never get past": "an unknown rule set, variation or set type for that
 rule set; a count, table_points or hand_points that is negative or not a whole number, or points
 (including a progressive total) that are not a multiple of 5". Each is "rejected with a message that
 names the field and the rule".
@@ -169,7 +169,7 @@ def test_problems_of_both_teams_come_together(rid):
 
 
 def test_a_malformed_figure_does_not_hide_the_going_out_problems():
-    """rulesets.md "What an entry must never get past": every problem at once, even beside a bad figure."""
+    """docs/rules.md "What an entry must never get past": every problem at once, even beside a bad figure."""
     found = problems("bolivia", [
         team(name="Us", hand_points=7, went_out=True),
         team(name="Them", concealed=True, went_out=True, sets={"red_samba": 1, "red_canasta": 1},

@@ -1,13 +1,13 @@
 """Rejected entries, part 3: the pack's card points, set counts of 0, and the table a variation needs.
 
-rulesets.md, "What an entry must never get past": "more red 3s, black 3s, twos or jokers across all
+docs/rules.md, "What an entry must never get past": "more red 3s, black 3s, twos or jokers across all
 teams than the pack holds" and "an unknown rule set, variation or set type for that rule set".
 House reading (the lead's, not written in the rule documents): what the pack holds also bounds the card
 points, so table_points + hand_points summed over all teams can be at most the card points of the whole
-pack without its 3s: 480 a pack of 52 (4 x A 20, 4 x K-8 10, 4 x 7-4 5, 4 x 2 20; rulesets.md "Common
+pack without its 3s: 480 a pack of 52 (4 x A 20, 4 x K-8 10, 4 x 7-4 5, 4 x 2 20; docs/rules.md "Common
 to all") and 50 a joker. 3s are entered as counts, never as table or hand points. This catches a typo
 such as 4500 for 450 at the table.
-rulesets.md, sambola: "A game offers this variation [solo_go_out] only when each player plays alone".
+docs/rules.md, sambola: "A game offers this variation [solo_go_out] only when each player plays alone".
 """
 import pytest
 

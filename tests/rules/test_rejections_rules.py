@@ -1,6 +1,6 @@
 """Rejected entries, part 2: going out, melded state, pack limits, table points, 3s and penalties.
 
-rulesets.md, "What an entry must never get past": "more than one team going out; concealed without
+docs/rules.md, "What an entry must never get past": "more than one team going out; concealed without
 going out; a team going out without the sets its rule set requires; a team marked as not melded that
 has sets or table points; more red 3s, black 3s, twos or jokers across all teams than the pack holds
 (count the wild cards that the completed wild sets must contain ...); table points below the smallest

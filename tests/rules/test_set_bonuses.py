@@ -1,6 +1,6 @@
 """Every set type's bonus, for every rule set and every variation, and the pack each variation plays with.
 
-rulesets.md, "Per rule set" -> "Sets and bonuses" / "Sets" / "Pack" lines of each rule set.
+docs/rules.md, "Per rule set" -> "Sets and bonuses" / "Sets" / "Pack" lines of each rule set.
 """
 import pytest
 
@@ -43,7 +43,7 @@ SET_CASES = [pytest.param(rid, var, set_id, bonus, id=f"{label}-{set_id}")
 @pytest.mark.parametrize("rid,variations,bonuses",
                          [pytest.param(r, v, b, id=label) for r, v, label, b in CONFIGS])
 def test_rule_set_has_exactly_these_set_types(rid, variations, bonuses):
-    """rulesets.md lists each rule set's set types; there are no others."""
+    """docs/rules.md lists each rule set's set types; there are no others."""
     ruleset = get_ruleset(rid, variations)
     assert set(ruleset.set_ids) == set(bonuses)
     assert {s.id: s.bonus for s in ruleset.set_types} == bonuses
@@ -75,7 +75,7 @@ def test_several_sets_of_one_type_each_score_the_bonus(rid, variations, set_id, 
     assert result.bonus == 3 * bonus
 
 
-# rulesets.md: the pack of each rule set and variation.
+# docs/rules.md: the pack of each rule set and variation.
 PACKS = [
     pytest.param("bolivia", {}, (3, 6, 6, 6, 12, 15000), id="bolivia"),
     pytest.param("bolivia", {"jokers": "9"}, (3, 9, 6, 6, 12, 15000), id="bolivia[jokers=9]"),
@@ -100,7 +100,7 @@ def test_pack_and_target_of_each_variation(rid, variations, expected):
 
 
 def test_sambola_original_samba_bonus_scores_1500_and_1000_in_one_hand():
-    """rulesets.md, sambola: 'Variation samba_bonus: original: red samba 1500, black samba 1000.'"""
+    """docs/rules.md, sambola: 'Variation samba_bonus: original: red samba 1500, black samba 1000.'"""
     entry = team(sets={"red_samba": 1, "black_samba": 1}, table_points=300)
     assert score("sambola", [entry, team()], {"samba_bonus": "original"}).teams[0].bonus == 2500
     assert score("sambola", [entry, team()]).teams[0].bonus == 1700

@@ -1,6 +1,6 @@
 """The set checker: which set type some cards make under each rule set, or every reason they make none.
 
-rulesets.md, each rule set's "Sets and bonuses" line (what each set is made of) and "Pack".
+docs/rules.md, each rule set's "Sets and bonuses" line (what each set is made of) and "Pack".
 """
 import pytest
 

@@ -1,12 +1,12 @@
 """Red 3s and black 3s in every rule set.
 
-rulesets.md, each rule set's "Red 3s" / "Red treys" and "Black 3s" / "Black treys" lines.
+docs/rules.md, each rule set's "Red 3s" / "Red treys" and "Black 3s" / "Black treys" lines.
 """
 import pytest
 
 from .helpers import fields_of, only_kind, out_team, problems, score, team
 
-MELDED = {"table_points": 100}          # a team with table points has melded (api.md default)
+MELDED = {"table_points": 100}          # a team with table points has melded (the API's default)
 NOT_MELDED = {"hand_points": 0}         # no sets, no table points: not melded
 
 
@@ -143,7 +143,7 @@ def test_bolivia_plus_melded_black_treys_score_by_the_trey_table(count, points):
 
 
 def test_bolivia_plus_trey_table_is_applied_to_red_and_black_separately():
-    """rulesets.md, bolivia_plus decision: 'the trey table is applied to red treys on the table and
+    """docs/rules.md, bolivia_plus decision: 'the trey table is applied to red treys on the table and
     to melded black treys separately' -- 4 red + 4 black is 600 + 600, not 8 treys = 1400."""
     entry = out_team("bolivia_plus", red_threes=4, black_threes_melded=4)
     result = score("bolivia_plus", [entry, team()]).teams[0]
@@ -153,7 +153,7 @@ def test_bolivia_plus_trey_table_is_applied_to_red_and_black_separately():
 
 @pytest.mark.parametrize("count", [1, 2])
 def test_bolivia_plus_one_or_two_melded_black_treys_are_rejected(count):
-    """rulesets.md, bolivia_plus: black treys melded 'outside 3-8' are rejected."""
+    """docs/rules.md, bolivia_plus: black treys melded 'outside 3-8' are rejected."""
     found = problems("bolivia_plus", [out_team("bolivia_plus", black_threes_melded=count), team()])
     assert fields_of(found) == ["teams[0].black_threes_melded"]
     assert "3 to 8" in found[0].message

@@ -1,6 +1,6 @@
 """Who wins after a hand, in every rule set.
 
-rulesets.md, Common: '"Reaching" a winning score means a total of at least that score. When three
+docs/rules.md, Common: '"Reaching" a winning score means a total of at least that score. When three
 individual players (Sambola) tie at the top, no one has won.'
 bolivia: "if any team has reached 15,000 ..., the team with the higher total wins; equal totals: no
 winner yet, play on." sambola: "10,000, same rule as bolivia". bolivia_classic / bolivia_hoyle:

@@ -1,4 +1,4 @@
-"""The game endpoints of api.md: create, read, add, correct and remove hands, play to a winner."""
+"""The game endpoints of the API (docs/api.md): create, read, add, correct and remove hands, play to a winner."""
 
 import pytest
 
@@ -364,7 +364,7 @@ def test_only_the_last_hand_can_be_removed(client):
     assert state["teams"][0]["progressive"] == 2800
     assert delete_hand(client, game, 1).status_code == 200
     assert read(client, game)["hands"] == []
-    # the removed hand's token stays spent (rulesets.md decisions): a late retry never brings it back
+    # the removed hand's token stays spent (docs/rules.md decisions): a late retry never brings it back
     assert post_hand(client, game, bolivia_hand(), client_token="two").status_code == 409
     assert post_hand(client, game, bolivia_hand(), client_token="three").status_code == 201
 

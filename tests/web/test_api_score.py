@@ -1,4 +1,4 @@
-"""POST /api/v1/score and /api/v1/sets/check: the api.md examples and every status of the contract."""
+"""POST /api/v1/score and /api/v1/sets/check: the API contract's examples and every status it names."""
 
 import pytest
 
@@ -32,7 +32,7 @@ def bolivia_out(**extra):
     return team
 
 
-# --- api.md examples ---------------------------------------------------------------
+# --- the API contract's examples ---------------------------------------------------------------
 
 def test_example_1_bolivia_hand(client):
     body = {"ruleset": "bolivia", "teams": [

@@ -161,3 +161,21 @@ def test_fixed_pairs_are_kept_together(org_client):
     doc = open_session(org_client, players=PLAYERS[:8], partners="fixed", pairs=pairs).get_json()
     teams = sorted(sorted(team) for t in doc["tables"] for team in t["teams"])
     assert teams == sorted(sorted(p) for p in pairs)
+
+
+def test_a_player_whose_name_has_an_accented_capital_comes_to_a_second_afternoon(org_client, app):
+    players = ["Émile", "Ann", "Bob", "Cy"]
+    assert open_session(org_client, players=players).status_code == 201
+    again = open_session(org_client, players=["émile", "Ann", "Bob", "Cy"])
+    assert again.status_code == 201, again.get_json()
+    with app.app_context():
+        assert [m.name for m in db.session.query(Member).order_by(Member.name)] == ["Ann", "Bob", "Cy", "Émile"]
+
+
+@pytest.mark.parametrize("name", ["Ann\x00", "\x01", "\ud808"])
+def test_a_name_with_a_control_character_or_half_a_character_is_refused_in_words(org_client, app, name):
+    response = open_session(org_client, players=[name, "Bob", "Cy", "Di"])
+    assert response.status_code == 422
+    assert response.get_json()["errors"] == [
+        {"field": "players", "message": "A name can hold letters, digits, spaces and punctuation only."}]
+    assert counts(app) == (0, 0, 0)

@@ -1,4 +1,4 @@
-"""Issue 12: each reproduced failure answers 4xx/503 with a clear message; safe defaults are in place."""
+"""Hardening: each reproduced failure answers 4xx/503 with a clear message; safe defaults are in place."""
 import re
 import threading
 from pathlib import Path

@@ -24,7 +24,8 @@ def filled(client, app):
         member = db.session.query(Member).first().id
         season = db.session.query(Season).first().id
     return {"second_table": doc["tables"][1], "game_id": table["game_id"], "session_id": doc["id"], "season_id": season, "member_id": member,
-            "ruleset_id": "bolivia", "number": 1, "name": "games", "action": "end", "filename": "css/app.css"}
+            "ruleset_id": "bolivia", "number": 1, "name": "games", "action": "end", "filename": "css/app.css",
+            "slug": "organiser"}
 
 
 def get_urls(app, values):

@@ -17,10 +17,12 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 #: What a wheel is built from (the tests, the venv and the instance folder stay behind).
-SOURCES = ["pyproject.toml", "setup.py", "README.md", "app", "templates", "static", "migrations"]
-#: One of each kind of page: home, a rules page, the setup page, a static file, a pad PDF.
-PAGES = {"/": "text/html", "/rules/bolivia": "text/html", "/setup": "text/html",
-         "/static/js/app.js": "text/javascript", "/rulesets/bolivia/pad.pdf": "application/pdf"}
+SOURCES = ["pyproject.toml", "setup.py", "README.md", "app", "templates", "static", "migrations", "docs"]
+#: One of each kind of page: home, a rules page, the setup page, the help (rendered from docs/), a static file, a pad PDF.
+PAGES = {"/": "text/html", "/rules/bolivia": "text/html", "/setup": "text/html", "/help": "text/html",
+         "/help/organiser": "text/html", "/help/player": "text/html", "/help/api": "text/html",
+         "/static/js/app.js": "text/javascript", "/static/help/board.png": "image/png",
+         "/rulesets/bolivia/pad.pdf": "application/pdf"}
 #: How long the server may take to start listening (it migrates first).
 START_SECONDS = 120
 
@@ -107,6 +109,8 @@ def test_the_installed_wheel_migrates_and_serves_every_kind_of_page(installed, t
                 assert body == (ROOT / path.lstrip("/")).read_bytes()
             if kind == "application/pdf":
                 assert body.startswith(b"%PDF")
+            if path.startswith("/help/") and path != "/help/api":
+                assert b"guide</h1>" in body, path
     finally:
         server.terminate()
         output = server.communicate(timeout=60)[0]
@@ -114,4 +118,5 @@ def test_the_installed_wheel_migrates_and_serves_every_kind_of_page(installed, t
     assert list(empty.iterdir()) == []                       # nothing written where it was started
     site = installed / "Lib" / "site-packages" if os.name == "nt" else next(installed.glob("lib/python*/site-packages"))
     assert (site / "app" / "_data" / "templates" / "error.html").is_file()
+    assert (site / "app" / "_data" / "docs" / "players-guide.md").is_file()
     assert not (site / "templates").exists() and not (site / "migrations").exists()

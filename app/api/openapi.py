@@ -1,0 +1,221 @@
+"""The API's own description: an OpenAPI 3.1 document of every /api/v1 route, kept as data and served."""
+from __future__ import annotations
+
+from functools import cache
+
+from app.api.blueprint import bp
+from app.api.openapi_schemas import SCHEMAS, ref
+
+JSON = "application/json"
+ORGANISER = [{"organiser": []}]
+TABLET = [{"tableCode": []}]
+
+#: What each refused status means, in the words of the API guide.
+STATUS_WORDS = {
+    400: "The body is not a JSON object, or the address holds a character that is not text (NUL).",
+    401: "No organiser's name and password, or a wrong one (the answer asks with WWW-Authenticate: Basic).",
+    403: "The X-Table-Code header is missing or wrong.",
+    404: "No such rule set, game, hand or session (a deleted game too).",
+    409: "The game or session does not allow this now: the game is over, the version moved, the hand is not "
+         "the last one, a token was spent; the answer carries the game as it now stands.",
+    413: "The body is larger than the server takes (1 MB).",
+    422: "Something in the body or the query is wrong: every problem is listed, each with its field.",
+    429: "Too many wrong table codes or passwords, or too many games opened from one address: wait and retry "
+         "(Retry-After says how long).",
+    503: "The database cannot take the change just now: nothing was saved; send it again (same client_token).",
+}
+
+#: Worked examples, the same as the API guide's curl examples.
+EXAMPLES = {
+    "score": {"ruleset": "bolivia", "teams": [
+        {"name": "Us", "went_out": True, "sets": {"red_samba": 1, "red_canasta": 1}, "red_threes": 2,
+         "table_points": 400},
+        {"name": "Them", "sets": {"black_canasta": 1}, "table_points": 150, "hand_points": 85,
+         "black_threes_in_hand": 1}]},
+    "set": {"ruleset": "bolivia", "cards": "7H 7S 7D 7C 7H 7S 2C"},
+    "game": {"ruleset": "bolivia", "table": "Table 1", "teams": [{"name": "Us", "players": ["Ann", "Bob"]},
+                                                                 {"name": "Them", "players": ["Cy", "Di"]}]},
+    "hand": {"client_token": "table1-hand1", "teams": [{"went_out": True, "sets": {"red_samba": 1, "red_canasta": 1},
+                                                        "red_threes": 2, "table_points": 400},
+                                                       {"table_points": 150, "hand_points": 85}]},
+    "correction": {"version": 2, "teams": [{"went_out": True, "sets": {"red_samba": 1, "red_canasta": 1},
+                                            "red_threes": 2, "table_points": 450},
+                                           {"table_points": 150, "hand_points": 85}]},
+    "session": {"ruleset": "bolivia", "format": {"kind": "time", "ends_at": "16:00"}, "partners": "random",
+                "players": ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ida"]},
+}
+
+
+def answer(status: int, schema: str | None = None, words: str = "") -> dict:
+    """One documented answer: its words and its JSON body."""
+    words = words or STATUS_WORDS.get(status, "")
+    body = {JSON: {"schema": ref(schema or "Error")}}
+    return {str(status): {"description": words, "content": body}}
+
+
+def refusals(*statuses: int) -> dict:
+    """The error answers a route gives, each with the error document."""
+    found: dict = {}
+    for status in statuses:
+        found |= answer(status)
+    return found
+
+
+def body(schema: str, example: str) -> dict:
+    """A JSON request body of this shape, with its worked example."""
+    return {"required": True, "content": {JSON: {"schema": ref(schema), "example": EXAMPLES[example]}}}
+
+
+def number(name: str, words: str, maximum: int | None = None) -> dict:
+    """A whole number in the path."""
+    schema = {"type": "integer", "minimum": 0} | ({"maximum": maximum} if maximum else {})
+    return {"name": name, "in": "path", "required": True, "description": words, "schema": schema}
+
+
+GAME_ID = number("game_id", "The game's number.")
+HAND_NUMBER = number("number", "The hand's number: 1, 2, ...")
+SESSION_ID = number("session_id", "The session's number.", 2_147_483_647)
+RULESET_ID = {"name": "ruleset_id", "in": "path", "required": True, "description": "A rule set's id, e.g. bolivia.",
+              "schema": {"type": "string", "minLength": 1, "example": "bolivia"}}
+VERSION = {"name": "version", "in": "query", "required": False,
+           "description": "The game's version as read: a moved version answers 409 and nothing changes.",
+           "schema": {"type": "integer", "minimum": 0, "maximum": 999_999_999}}
+
+WRITE = (400, 403, 404, 409, 413, 422, 429, 503)
+TABLE_WRITE = (403, 404, 409, 422, 429, 503)
+ORGANISER_READ = (401, 404, 429, 503)
+
+
+def operation(name: str, summary: str, answers: dict, *, tag: str, params: tuple = (), request: dict | None = None,
+              security: list | None = None, words: str = "") -> dict:
+    """One operation: its id, what it does, its parameters, body, security and every answer."""
+    answers = answers | refusals(400) if "400" not in answers else answers      # a NUL in the address: any route
+    found = {"operationId": name, "summary": summary, "tags": [tag], "responses": answers}
+    if words:
+        found["description"] = words
+    if params:
+        found["parameters"] = list(params)
+    if request:
+        found["requestBody"] = request
+    found["security"] = security if security is not None else []
+    return found
+
+
+def closing(name: str, words: str) -> dict:
+    """POST /games/{game_id}/end or /abandon."""
+    return {"post": operation(name, words, answer(200, "Closing", "The record of the closing and the game.")
+                              | refusals(*TABLE_WRITE), tag="Games", params=(GAME_ID, VERSION), security=TABLET)}
+
+
+#: From an opened game to what a table does next with it (its number and its table code).
+GAME_LINKS = {name: {"operationId": name, "parameters": {"game_id": "$response.body#/id",
+                                                          "header.X-Table-Code": "$response.body#/table_code"}}
+              for name in ("addHand", "getGame", "getEvents", "endGame", "abandonGame", "deleteGame")}
+#: From a recorded hand to its correction or removal.
+HAND_LINKS = {name: {"operationId": name, "parameters": {"game_id": "$response.body#/game/id",
+                                                          "number": "$response.body#/hand/number"}}
+              for name in ("correctHand", "removeLastHand")}
+
+
+def linked(answers: dict, status: int, links: dict) -> dict:
+    """The answers, the one of this status linked to the operations its body opens."""
+    answers[str(status)]["links"] = links
+    return answers
+
+
+def paths() -> dict:
+    """Every route under /api/v1, each with every answer it gives."""
+    game, hand, session = (GAME_ID,), (GAME_ID, HAND_NUMBER), (SESSION_ID,)
+    return {
+        "/rulesets": {"get": operation("listRulesets", "Every rule set, described",
+                                       answer(200, "Rulesets", "The rule sets."), tag="Rules")},
+        "/rulesets/{ruleset_id}": {"get": operation(
+            "getRuleset", "One rule set, described", answer(200, "Ruleset", "The rule set.") | refusals(404),
+            tag="Rules", params=(RULESET_ID,))},
+        "/score": {"post": operation(
+            "scoreHand", "Score one hand, storing nothing",
+            answer(200, "ScoreResult", "Each team's score and breakdown.") | refusals(400, 413, 422),
+            tag="Rules", request=body("ScoreRequest", "score"))},
+        "/sets/check": {"post": operation(
+            "checkSet", "Which completed set some cards make", answer(200, "SetCheckResult", "The set the cards make.")
+            | refusals(400, 413, 422), tag="Rules", request=body("SetCheckRequest", "set"),
+            words="A 422 says why the cards make no set.")},
+        "/games": {"post": operation(
+            "openGame", "Open a game",
+            linked(answer(201, "Game", "The new game with its table_code (Location: the game).")
+                   | refusals(400, 413, 422, 429, 503), 201, GAME_LINKS),
+            tag="Games", request=body("GameRequest", "game"))},
+        "/games/{game_id}": {
+            "get": operation("getGame", "The game: every hand, the totals and the outcome",
+                             answer(200, "Game", "The game (no table code).") | refusals(404, 503),
+                             tag="Games", params=game),
+            "delete": operation("deleteGame", "Delete a game started by mistake (only one with no hands)",
+                                answer(200, "Deletion", "The record of the deletion; the game then answers 404.")
+                                | refusals(*TABLE_WRITE), tag="Games", params=(*game, VERSION), security=TABLET)},
+        "/games/{game_id}/hands": {"post": operation(
+            "addHand", "Record the next hand",
+            linked(answer(201, "AddedHand", "The hand and the game's new totals."), 201, HAND_LINKS)
+            | answer(200, "AddedHand", "This client_token recorded a hand before: that hand, not a second one.")
+            | refusals(*WRITE), tag="Hands", params=game, request=body("HandRequest", "hand"), security=TABLET)},
+        "/games/{game_id}/hands/{number}": {
+            "put": operation("correctHand", "Correct a hand: every later total, minimum and the winner follow",
+                             answer(200, "Game", "The game after the correction.") | refusals(*WRITE),
+                             tag="Hands", params=hand, request=body("CorrectionRequest", "correction"),
+                             security=TABLET),
+            "delete": operation("removeLastHand", "Remove the last hand",
+                                answer(200, "Game", "The game without the hand.") | refusals(*TABLE_WRITE),
+                                tag="Hands", params=(*hand, VERSION), security=TABLET)},
+        "/games/{game_id}/events": {"get": operation(
+            "getEvents", "The game's record of changes, oldest first (a deleted game's too)",
+            answer(200, "Events", "Every change.") | refusals(404, 503), tag="Games", params=game)},
+        "/games/{game_id}/end": closing("endGame", "End the game now: the higher total wins, equal totals draw"),
+        "/games/{game_id}/abandon": closing("abandonGame", "Abandon the game: no result"),
+        "/sessions": {"post": operation(
+            "openSession", "Open a club session and draw its first round",
+            linked(answer(201, "SessionOpened", "The tables drawn, each with its game and table code.")
+                   | refusals(400, 401, 413, 422, 429, 503), 201,
+                   {name: {"operationId": name, "parameters": {"session_id": "$response.body#/id"}}
+                    for name in ("getSession", "callTime")}),
+            tag="Sessions", request=body("SessionRequest", "session"), security=ORGANISER)},
+        "/sessions/{session_id}": {"get": operation(
+            "getSession", "A session: its tables as the board shows them, and the results of the day",
+            answer(200, "Session", "The session.") | refusals(*ORGANISER_READ), tag="Sessions",
+            params=session, security=ORGANISER)},
+        "/sessions/{session_id}/call-time": {"post": operation(
+            "callTime", "Call time: ends every game that has its last hand in",
+            answer(200, "TimeCalled", "Which tables ended and which still owe their hand in play.")
+            | refusals(*ORGANISER_READ, 409), tag="Sessions", params=session, security=ORGANISER,
+            words="409 for a session that is not timed.")},
+        "/openapi.json": {"get": operation("getOpenApi", "This document", {"200": {
+            "description": "The OpenAPI 3.1 document.", "content": {JSON: {"schema": {"type": "object"}}}}},
+            tag="About")},
+    }
+
+
+@cache
+def openapi_document() -> dict:
+    """The whole document (built once; it is data, not state)."""
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "Treys JSON API", "version": "1",
+                 "description": "Score Bolivia-family canasta games, keep a table's game, run a club afternoon. "
+                                "Every refusal answers {\"errors\": [{\"field\", \"message\"}]} and stores nothing."},
+        "servers": [{"url": "/api/v1"}],
+        "tags": [{"name": name} for name in ("Rules", "Games", "Hands", "Sessions", "About")],
+        "paths": paths(),
+        "components": {
+            "schemas": SCHEMAS,
+            "securitySchemes": {
+                "organiser": {"type": "http", "scheme": "basic",
+                              "description": "An organiser's name and password."},
+                "tableCode": {"type": "apiKey", "in": "header", "name": "X-Table-Code",
+                              "description": "The game's 4-digit table code, from POST /games or the table card."},
+            },
+        },
+    }
+
+
+@bp.get("/openapi.json")
+def openapi_json():
+    """The OpenAPI document of this API."""
+    return openapi_document()

@@ -1,0 +1,182 @@
+"""The JSON shapes of the API's bodies and answers, as OpenAPI 3.1 (JSON Schema) components."""
+from __future__ import annotations
+
+from app.api.inputs import CARDS_LENGTH, LABEL_LENGTH, NAME_LENGTH, TOKEN_LENGTH
+from app.rules.entries import COUNT_FIELDS, FLAG_FIELDS
+from app.rules import ruleset_ids
+from app.rules.parse import LARGEST_NUMBER
+
+WHOLE = {"type": "integer", "minimum": -LARGEST_NUMBER, "maximum": LARGEST_NUMBER}
+COUNT = {"type": "integer"}
+NULLABLE_INT = {"type": ["integer", "null"]}
+TEXT = {"type": "string"}
+NAMES = {"type": "array", "items": TEXT}
+RULESET = {"enum": list(ruleset_ids()), "description": "The rule set's id."}
+
+
+def ref(name: str) -> dict:
+    """A reference to one of the components below."""
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def shape(properties: dict, required: tuple[str, ...] = (), *, closed: bool = False) -> dict:
+    """An object with these properties; `closed` refuses any other key (the request bodies do)."""
+    schema = {"type": "object", "properties": properties}
+    if required:
+        schema["required"] = list(required)
+    if closed:
+        schema["additionalProperties"] = False
+    return schema
+
+
+def entry(*, progressive: bool) -> dict:
+    """One team's figures for a hand, as /score (with `progressive`) and the hand writes take them."""
+    properties = {
+        "name": {"type": "string", "maxLength": NAME_LENGTH, "description": "The team's name (optional)."},
+        "sets": {"type": "object", "additionalProperties": WHOLE,
+                 "description": "Completed sets by set-type id, e.g. {\"red_samba\": 1}; absent = 0."},
+        **{field: WHOLE for field in COUNT_FIELDS},
+        **{field: {"type": "boolean"} for field in FLAG_FIELDS},
+        "melded": {"type": ["boolean", "null"],
+                   "description": "Left out: true when the team has any set or table points."},
+    }
+    if progressive:
+        properties["progressive"] = WHOLE | {"description": "The team's total before this hand (default 0)."}
+    return shape(properties, closed=True) | {"description": "Any figure left out counts 0, false or {}."}
+
+
+def teams_of(item: dict) -> dict:
+    """The teams of a hand: two teams, or three players alone."""
+    return {"type": "array", "items": item, "minItems": 1, "maxItems": 3}
+
+
+VARIATIONS = {"type": "object", "description": "A rule set's variations by id, e.g. {\"jokers\": 9}.",
+              "additionalProperties": {"type": ["string", "integer", "boolean"]}}
+TARGET = {"type": ["integer", "null"], "minimum": 5, "maximum": LARGEST_NUMBER, "multipleOf": 5,
+          "description": "The winning score; the rule set's when left out."}
+
+REQUESTS = {
+    "ScoreRequest": shape({"ruleset": RULESET, "variations": VARIATIONS, "target": TARGET,
+                           "teams": teams_of(entry(progressive=True))}, ("ruleset", "teams"), closed=True),
+    "SetCheckRequest": shape({"ruleset": RULESET, "variations": VARIATIONS,
+                              "cards": {"type": "string", "maxLength": CARDS_LENGTH,
+                                        "description": "Cards by value and suit, e.g. \"7H 7S 7D 7C 7H 7S 2C\"."}},
+                             ("ruleset", "cards"), closed=True),
+    "GameRequest": shape({
+        "ruleset": RULESET, "variations": VARIATIONS, "target": TARGET,
+        "table": {"type": ["string", "null"], "maxLength": LABEL_LENGTH, "description": "The table's label."},
+        "teams": {"type": "array", "minItems": 1, "items": shape({
+            "name": {"type": ["string", "null"], "maxLength": NAME_LENGTH},
+            "players": {"type": "array", "minItems": 1,
+                        "items": {"type": "string", "minLength": 1, "maxLength": NAME_LENGTH}}},
+            ("players",), closed=True)},
+        "first_dealer": shape({"team": COUNT, "player": COUNT}, ("team", "player"), closed=True)},
+        ("ruleset", "teams"), closed=True),
+    "HandRequest": shape({
+        "teams": teams_of(entry(progressive=False)),
+        "client_token": {"type": "string", "minLength": 1, "maxLength": TOKEN_LENGTH,
+                         "description": "Any text the sender makes up; the same token sent again records one hand."},
+        "version": COUNT | {"description": "The game's version as read; a moved version answers 409."}},
+        ("teams",), closed=True),
+    "CorrectionRequest": shape({
+        "teams": teams_of(entry(progressive=False)),
+        "version": COUNT | {"description": "The game's version as read (required)."}},
+        ("teams", "version"), closed=True),
+    "SessionRequest": shape({
+        "ruleset": RULESET, "variations": VARIATIONS,
+        "format": shape({"kind": {"enum": ["target", "hands", "time"]}, "hands": COUNT,
+                         "ends_at": {"type": "string", "description": "The end time on the club's clock, \"16:00\"."}},
+                        ("kind",)),
+        "players": {"type": "array", "items": {"type": "string", "minLength": 1, "maxLength": NAME_LENGTH}},
+        "partners": {"enum": ["random", "fixed"]},
+        "pairs": {"type": "array", "items": NAMES}},
+        ("ruleset", "players")),
+}
+
+BREAKDOWN_LINE = shape({"kind": TEXT, "label": TEXT, "points": COUNT}, ("label", "points"))
+TEAM_RESULT = shape({"name": TEXT, "bonus": COUNT, "cards": COUNT, "score": COUNT, "progressive": COUNT,
+                     "next_initial_meld_minimum": COUNT, "breakdown": {"type": "array", "items": BREAKDOWN_LINE}},
+                    ("bonus", "cards", "score", "progressive", "next_initial_meld_minimum", "breakdown"))
+OUTCOME = shape({
+    "state": {"enum": ["in_play", "won", "drawn", "no_result", "deleted"]},
+    "winners": {"type": "array", "items": COUNT},
+    "reason": {"enum": ["target", "hands", "time", "ended_early", "abandoned", "deleted", None]},
+    "margin": NULLABLE_INT | {"minimum": 0}, "owes_hand": {"type": "boolean"}},
+    ("state", "winners", "reason", "margin", "owes_hand"))
+HAND = shape({"number": COUNT, "teams": {"type": "array", "items": {"type": "object"}},
+              "result": {"type": "array", "items": TEAM_RESULT}}, ("number", "teams", "result"))
+GAME = shape({
+    "id": COUNT, "ruleset": TEXT, "variations": {"type": "object"}, "target": COUNT, "version": COUNT,
+    "table": TEXT,
+    "teams": {"type": "array", "items": shape({"name": TEXT, "players": NAMES, "progressive": COUNT,
+                                               "next_initial_meld_minimum": COUNT},
+                                              ("name", "players", "progressive", "next_initial_meld_minimum"))},
+    "hands": {"type": "array", "items": HAND}, "winner": NULLABLE_INT,
+    "winner_name": {"type": ["string", "null"]}, "won_at": NULLABLE_INT, "game_over": {"type": "boolean"},
+    "next_dealer": {"type": ["object", "null"]}, "closed": {"enum": [None, "ended", "abandoned", "deleted"]},
+    "draw": {"type": "boolean"}, "format": shape({"kind": TEXT, "hands": NULLABLE_INT}),
+    "outcome": ref("Outcome"),
+    "warnings": {"type": "array", "items": shape({"hand": COUNT, "code": TEXT, "field": {"type": ["string", "null"]},
+                                                   "message": TEXT})},
+    "table_code": {"type": "string", "pattern": "^[0-9]{4}$",
+                   "description": "Only in the answer to POST /games: what a tablet needs to write."}},
+    ("id", "ruleset", "variations", "target", "version", "teams", "hands", "winner", "game_over", "outcome"))
+EVENT = shape({"seq": COUNT, "kind": TEXT, "hand": NULLABLE_INT, "at": {"type": "string", "format": "date-time"},
+               "actor": shape({"kind": TEXT, "label": TEXT}, ("kind", "label")), "before": {}, "after": {}},
+              ("seq", "kind", "hand", "at", "actor", "before", "after"))
+TABLE = shape({
+    "table": COUNT, "game_id": COUNT, "label": TEXT, "version": COUNT, "teams": {"type": "array", "items": NAMES},
+    "team_names": NAMES, "totals": {"type": "array", "items": COUNT}, "hands": COUNT,
+    "minutes_since_last_entry": COUNT, "over": {"type": "boolean"}, "winner": {"type": ["string", "null"]},
+    "winner_index": NULLABLE_INT, "draw": {"type": "boolean"}, "no_result": {"type": "boolean"},
+    "margin": NULLABLE_INT, "owes_last_hand": {"type": "boolean"}, "outcome": ref("Outcome"), "status": TEXT,
+    "facts": TEXT},
+    ("table", "game_id", "label", "teams", "totals", "hands", "minutes_since_last_entry", "over", "winner",
+     "draw", "no_result", "margin", "owes_last_hand", "status"))
+
+ANSWERS = {
+    "Error": shape({
+        "errors": {"type": "array", "minItems": 1, "items": shape(
+            {"field": {"type": ["string", "null"], "description": "A path into the request body, or null."},
+             "message": {"type": "string", "description": "A sentence a club player understands."}},
+            ("field", "message"))},
+        "game": ref("Game") | {"description": "On a 409 about a game: the game as it now stands."}},
+        ("errors",)),
+    "Ruleset": shape({"id": TEXT, "name": TEXT, "summary": TEXT, "source": TEXT, "target": COUNT,
+                      "pack": {"type": "object"}, "card_points": {"type": "object"},
+                      "set_types": {"type": "array", "items": shape(
+                          {"id": TEXT, "name": TEXT, "bonus": COUNT, "description": TEXT}, ("id", "name", "bonus"))},
+                      "going_out": {"type": "object"}, "initial_meld_table": {"type": "array"},
+                      "variations": {"type": "array"}, "house_readings": NAMES},
+                     ("id", "name", "target", "set_types", "going_out", "initial_meld_table", "variations",
+                      "house_readings")),
+    "Rulesets": shape({"rulesets": {"type": "array", "items": ref("Ruleset")}}, ("rulesets",)),
+    "ScoreResult": shape({"ruleset": TEXT, "target": COUNT, "teams": {"type": "array", "items": TEAM_RESULT},
+                          "winner": NULLABLE_INT, "game_over": {"type": "boolean"}},
+                         ("ruleset", "target", "teams", "winner", "game_over")),
+    "SetCheckResult": shape({"ruleset": TEXT, "cards": TEXT, "type": TEXT, "name": TEXT, "bonus": COUNT,
+                             "points": COUNT}, ("ruleset", "cards", "type", "name", "bonus", "points")),
+    "Outcome": OUTCOME,
+    "Game": GAME,
+    "AddedHand": shape({"game": ref("Game"), "hand": HAND}, ("game", "hand")),
+    "Events": shape({"game": COUNT, "events": {"type": "array", "items": EVENT}}, ("game", "events")),
+    "Closing": shape({"event": EVENT, "game": ref("Game")}, ("event", "game")),
+    "Deletion": shape({"event": EVENT}, ("event",)),
+    "SessionOpened": shape({"id": COUNT, "tables": {"type": "array", "items": shape(
+        {"table": COUNT, "game_id": COUNT, "table_code": TEXT, "seats": NAMES,
+         "teams": {"type": "array", "items": NAMES}}, ("table", "game_id", "table_code", "seats", "teams"))},
+        "sitting_out": NAMES}, ("id", "tables", "sitting_out")),
+    "Session": shape({
+        "id": COUNT, "date": {"type": "string", "format": "date"}, "ruleset": TEXT, "variations": {"type": "object"},
+        "format": shape({"kind": TEXT, "hands": NULLABLE_INT, "ends_at": {"type": ["string", "null"]}}),
+        "round": COUNT, "time_called": {"type": "boolean"}, "sitting_out": NAMES,
+        "tables": {"type": "array", "items": TABLE},
+        "results": {"type": "array", "items": shape(
+            {"place": COUNT, "player": TEXT, "played": COUNT, "won": {"type": "number"}, "margin": COUNT},
+            ("place", "player", "played", "won", "margin"))}},
+        ("id", "date", "ruleset", "format", "round", "time_called", "sitting_out", "tables", "results")),
+    "TimeCalled": shape({"time_called": {"const": True}, "owing": NAMES, "ended": NAMES,
+                         "tables": {"type": "array", "items": TABLE}}, ("time_called", "owing", "ended", "tables")),
+}
+
+SCHEMAS = REQUESTS | ANSWERS
