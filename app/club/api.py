@@ -6,7 +6,7 @@ from flask import request
 from app.club.auth import api_organiser, organiser_actor
 from app.club.blueprint import api_bp
 from app.clubtime import club_today
-from app.club.clock import call_time, results, tables, time_is_called
+from app.club.clock import call_time, clock_document, results, tables, time_is_called
 from app.club.members import clean_name
 from app.store.club_models import ClubSession
 from app.club.sessions import SessionRequest, mark_here, open_session, request_problems, start_round
@@ -113,7 +113,7 @@ def read_session(session_id: int):
     return {"id": session.id, "date": session.played_on.isoformat(), "ruleset": session.ruleset_id,
             "variations": dict(session.variations),
             "format": {"kind": session.format_kind, "hands": session.format_hands, "ends_at": session.ends_at},
-            "round": session.round, "time_called": time_is_called(session),
+            "round": session.round, "time_called": time_is_called(session), "clock": clock_document(session),
             "sitting_out": list(session.sitting_out),
             "tables": [v.as_dict() for v in tables(session)],
             "results": [s.as_dict() for s in results(session)]}

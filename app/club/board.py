@@ -9,13 +9,14 @@ from sqlalchemy import select
 
 from app.club.auth import api_organiser, organiser_actor
 from app.club.blueprint import bp
-from app.club.clock import call_time, format_of_session, results, tables, time_is_called
+from app.club.clock import call_time, clock_document, format_of_session, results, tables, time_is_called
 from app.club.pages import load_session, problems_of
 from app.club.printing import render_cards_pdf, render_session_pdf
 from app.network import tablets_url
 from app.brake import release_code_brake
 from app.extensions import db
 from app.games.common import load_game
+from app.store.ending import session_clock
 from app.store.models import Game, utcnow
 from app.rules.ranking import METHOD
 from app.store.games import end_game, reset_table_code
@@ -33,7 +34,7 @@ def board_document(session) -> dict:
         "session": session.id, "round": session.round, "time_called": time_is_called(session),
         "format": format_of_session(session), "sitting_out": list(session.sitting_out),
         "owing": [view.label for view in views if view.owes_last_hand],
-        "tables": [view.as_dict() for view in views],
+        "tables": [view.as_dict() for view in views], "clock": clock_document(session),
     }
 
 
@@ -52,6 +53,7 @@ def board(session_id: int):
     """Every table at a glance, for a laptop or projector; updates itself."""
     session = load_session(session_id)
     return render_template("club/board.html", session=session, tables=tables(session), poll_ms=POLL_MS,
+                           clock=session_clock(session),
                            format_words=format_of_session(session), time_called=time_is_called(session))
 
 

@@ -9,7 +9,7 @@ from app.rules.outcome import Format, FormatKind, Outcome, OutcomeState
 from app.rules.ranking import GameResult, Standing, rank_players
 from app.store import games as store
 from app.store.club_models import ClubSession
-from app.store.ending import time_called_moment
+from app.store.ending import session_clock, time_called_moment
 from app.store.gamelog import Actor
 from app.store.sessionlog import SessionEventKind, save_session_change
 from app.store.models import Game, utcnow
@@ -92,6 +92,13 @@ def time_is_called(session: ClubSession) -> bool:
     """True once the tables are drawn and the organiser called time, or the session's set end time has passed
     (worked out when asked, never written by a reader)."""
     return bool(session.round) and time_called_moment(session) is not None
+
+
+def clock_document(session: ClubSession) -> dict | None:
+    """The session's clock (minutes left, the warning, time called) as the board and the API give it; None
+    without a set end time."""
+    clock = session_clock(session)
+    return None if clock is None else clock.as_dict()
 
 
 def call_time(session: ClubSession, actor: Actor) -> list[str]:

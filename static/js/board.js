@@ -36,6 +36,7 @@
       if (section) { showTable(section, t); }
     });
     document.getElementById("time-called").hidden = !doc.time_called;
+    if (doc.clock && window.Treys && window.Treys.setClock) { window.Treys.setClock(doc.clock); }
     document.getElementById("owing").hidden = doc.owing.length === 0;
     setText(document.getElementById("owing-list"), doc.owing.join(", "));
     setText(document.getElementById("board-updated"), "Updated " + new Date().toLocaleTimeString("en-GB"));
