@@ -13,6 +13,7 @@ from app.club.sessions import SessionRequest, mark_here, open_session, request_p
 from app.extensions import db
 from app.rules import Problem, get_ruleset, seat_order
 from app.rules.draw import draw_problems
+from app.store.calls import call_document, clear_call, open_calls
 from app.store.sessionlog import SessionEventKind, save_session_change
 from app.rules.refusal import Refusal, RefusalKind, refuse
 from app.errors import refusal_document, status_of
@@ -64,7 +65,7 @@ def session_request(data: dict) -> tuple[SessionRequest, list[str], list[Problem
     req = SessionRequest(club_today(), str(data.get("ruleset", "")), variations, fmt.get("kind"),
                          fmt.get("hands"), ends_at if isinstance(ends_at, str) else None,
                          data.get("partners", "random"),
-                         tuple(tuple(clean_name(n) for n in p) for p in pairs))
+                         tuple(tuple(clean_name(n) for n in p) for p in pairs), data.get("agreement", False))
     problems += request_problems(req) + player_problems
     if req.partners == "fixed" and not pairs:
         problems.append(Problem("pairs", "With fixed partners, give the pairs: [[\"Ann\", \"Bob\"], ...]."))
@@ -114,6 +115,7 @@ def read_session(session_id: int):
             "variations": dict(session.variations),
             "format": {"kind": session.format_kind, "hands": session.format_hands, "ends_at": session.ends_at},
             "round": session.round, "time_called": time_is_called(session), "clock": clock_document(session),
+            "agreement": bool(session.agreement), "calls": [call_document(c) for c in open_calls(session)],
             "sitting_out": list(session.sitting_out),
             "tables": [v.as_dict() for v in tables(session)],
             "results": [s.as_dict() for s in results(session)]}
@@ -129,3 +131,12 @@ def call_time_api(session_id: int):
     return {"time_called": True, "owing": owing,
             "ended": [v.label for v in views if v.outcome.over],
             "tables": [v.as_dict() for v in views]}
+
+
+@api_bp.post(f"/sessions/{SESSION}/calls/<int:call_id>/clear")
+def clear_call_api(session_id: int, call_id: int):
+    """The organiser has seen to a table's call: it leaves the call list; answers the call and the list left."""
+    organiser = api_organiser()
+    session = load(session_id)
+    call = clear_call(session, call_id, organiser_actor(organiser))
+    return {"call": call_document(call), "calls": [call_document(c) for c in open_calls(session)]}

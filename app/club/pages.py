@@ -83,7 +83,8 @@ def session_request(form) -> tuple[SessionRequest | None, list[str]]:
     kind = form.get("kind") or ""
     request_ = SessionRequest(played_on or club_today(), ruleset, variations, kind, hands,
                               (form.get("ends_at") or "").strip() or None, form.get("partners") or "random",
-                              tuple(tuple(p) for p in pairs_from(form.get("pairs") or "")))
+                              tuple(tuple(p) for p in pairs_from(form.get("pairs") or "")),
+                              form.get("agreement") == "yes")
     return (None if problems else request_), problems
 
 
@@ -102,7 +103,8 @@ def new_session():
                 problems = problems_of(error)
             else:
                 save_session_change(session, SessionEventKind.SESSION_OPENED, organiser_actor(),
-                                    f"Session opened: {format_of_session(session)}.")
+                                    f"Session opened: {format_of_session(session)}"
+                                    f"{', each hand agreed at the table' if session.agreement else ''}.")
                 flash("Session opened. Now tick who is here.", "success")
                 return redirect(url_for("club.manage", session_id=session.id))
     return render_template("club/new.html", rulesets=usual_rulesets(), kinds=FORMAT_KINDS, kind_names=FORMAT_NAMES,
