@@ -1,4 +1,5 @@
-"""The session endpoints of the JSON API: open a session, read it, call time."""
+"""The session endpoints of the JSON API: open a session, read it, call time, clear a call, seat a latecomer or a
+substitute."""
 from __future__ import annotations
 
 from flask import request
@@ -9,7 +10,9 @@ from app.clubtime import club_today
 from app.club.clock import call_time, clock_document, results, tables, time_is_called
 from app.club.members import clean_name
 from app.store.club_models import ClubSession
-from app.club.sessions import SessionRequest, mark_here, open_session, request_problems, start_round
+from app.club.departures import replace_player, session_changes
+from app.club.sessions import (SessionRequest, current_games, mark_here, open_session, request_problems, seat_latecomer,
+                               seat_of, start_round)
 from app.extensions import db
 from app.rules import Problem, get_ruleset, seat_order
 from app.rules.draw import draw_problems
@@ -140,3 +143,45 @@ def clear_call_api(session_id: int, call_id: int):
     session = load(session_id)
     call = clear_call(session, call_id, organiser_actor(organiser))
     return {"call": call_document(call), "calls": [call_document(c) for c in open_calls(session)]}
+
+
+def text_field(data: dict, field: str) -> str:
+    """A name the body gives, or a 422 naming the field."""
+    value = data.get(field)
+    if not isinstance(value, str) or not value.strip():
+        raise refuse(RefusalKind.INVALID, f"'{field}' must be a player's name.", field)
+    return value.strip()
+
+
+def seated_at(session: ClubSession, name: str) -> str | None:
+    """The table the player sits at this round (None: sitting out, or before the draw)."""
+    seat = seat_of(current_games(session), name)
+    return None if seat is None else seat.team.game.table_label
+
+
+@api_bp.post(f"/sessions/{SESSION}/latecomers")
+def latecomer_api(session_id: int):
+    """A latecomer: joins a table not yet started that has room, else plays from the next round."""
+    organiser = api_organiser()
+    session = load(session_id)
+    name = text_field(body(), "name")
+    message = seat_latecomer(session, name)
+    save_session_change(session, SessionEventKind.LATECOMER_SEATED, organiser_actor(organiser), message)
+    name = clean_name(name)
+    return {"message": message, "name": name, "table": seated_at(session, name),
+            "sitting_out": list(session.sitting_out), "tables": [v.as_dict() for v in tables(session)]}
+
+
+@api_bp.post(f"/sessions/{SESSION}/substitutes")
+def substitute_api(session_id: int):
+    """A player leaves mid-game: the substitute takes the seat for the rest of that game."""
+    organiser = api_organiser()
+    session = load(session_id)
+    data = body()
+    leaving, came = text_field(data, "leaving"), text_field(data, "substitute")
+    actor = organiser_actor(organiser)
+    message = replace_player(session, leaving, came, actor)
+    save_session_change(session, SessionEventKind.PLAYER_SUBSTITUTED, actor, message)
+    return {"message": message, "table": seated_at(session, clean_name(came)),
+            "substitutions": [{"table": c.table, "came": c.came, "left": c.left, "from_hand": c.from_hand,
+                               "words": c.words} for c in session_changes(session)]}

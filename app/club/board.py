@@ -11,6 +11,7 @@ from app.club.auth import api_organiser, organiser_actor
 from app.club.blueprint import bp
 from app.club.clock import call_time, clock_document, format_of_session, results, tables, time_is_called
 from app.club.pages import load_session, problems_of
+from app.club.departures import session_changes
 from app.club.printing import render_cards_pdf, render_session_pdf
 from app.network import tablets_url
 from app.brake import release_code_brake
@@ -170,7 +171,8 @@ def results_page(session_id: int):
     """Results of the day in big type, with the method."""
     session = load_session(session_id)
     return render_template("club/results.html", session=session, standings=results(session), method=METHOD,
-                           tables=tables(session), format_words=format_of_session(session))
+                           tables=tables(session), format_words=format_of_session(session),
+                           changes=session_changes(session))
 
 
 def public_root() -> str:

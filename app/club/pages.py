@@ -19,6 +19,7 @@ from app.reading import whole_number
 from app.rules import all_rulesets
 from app.rules.formats import FORMAT_KINDS, FORMAT_NAMES
 from app.club.auth import organiser_actor
+from app.club.departures import replace_player, session_changes
 from app.store.games import delete_game
 from app.store.sessionlog import SessionEventKind, event_sentence, save_session_change, session_events
 from app.rules.refusal import Refusal
@@ -118,7 +119,7 @@ def manage_page(session: ClubSession, problems: list[str] | None = None, status:
     members = active_members()
     return render_template("club/session.html", session=session, here=here, members=members,
                            tables=tables(session), games=current_games(session), problems=problems or [],
-                           format_words=format_of_session(session),
+                           format_words=format_of_session(session), changes=session_changes(session),
                            record=[event_sentence(e) for e in reversed(session_events(session))]), status
 
 
@@ -219,3 +220,14 @@ def swap(session_id: int):
         swap_players(session, first, second)
         return f"{first} and {second} have swapped places."
     return act(session, SessionEventKind.PLAYERS_SWAPPED, go)
+
+
+@bp.post("/club/sessions/<int:session_id>/substitute")
+@login_required
+def substitute(session_id: int):
+    """A player leaves mid-game: the substitute takes the seat for the rest of that game."""
+    session = load_session(session_id)
+    leaving = request.form.get("leaving") or ""
+    came = (request.form.get("substitute") or "").strip()
+    return act(session, SessionEventKind.PLAYER_SUBSTITUTED,
+               lambda: replace_player(session, leaving, came, organiser_actor()))
