@@ -4,6 +4,7 @@ the organiser. The clock counts down on the board and the tablet. axe-core's AAA
 scheme on the board and the tablet as they change; screenshots to look at."""
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -32,8 +33,10 @@ def convened(tmp_path_factory):
         ends = min(now + timedelta(minutes=45), now.replace(hour=23, minute=59))
         doc = open_session(client, PLAYERS[:8], agreement=True,
                            format={"kind": "time", "ends_at": ends.strftime("%H:%M")}).get_json()
+        soon = min(now + timedelta(minutes=6), now.replace(hour=23, minute=59))
+        closing = open_session(client, PLAYERS[:4], format={"kind": "time", "ends_at": soon.strftime("%H:%M")})
         app.config["WTF_CSRF_ENABLED"] = True
-        yield base_url, doc["id"], doc["tables"][0]
+        yield base_url, doc["id"], doc["tables"][0], closing.get_json()
 
 
 @pytest.fixture(scope="module")
@@ -78,7 +81,7 @@ def shot(page, output_dir, name: str, scheme: str) -> None:
 
 
 def test_call_the_organiser_agreement_and_the_clock(browser, convened, output_dir, axe_source):
-    base_url, session_id, table = convened
+    base_url, session_id, table, _ = convened
     board_url = f"{base_url}/club/sessions/{session_id}/board"
     board = logged_in(browser, base_url, "light")
     board.goto(board_url)
@@ -136,6 +139,25 @@ def test_call_the_organiser_agreement_and_the_clock(browser, convened, output_di
         found[("tablet", scheme)] = violations(tablet, axe_source)
         shot(board, output_dir, "board", scheme)
         shot(tablet, output_dir, "tablet", scheme)
+    assert found == {key: [] for key in found}
+    board.context.close()
+    tablet.context.close()
+
+
+def test_the_warning_in_the_last_ten_minutes_on_the_board_and_the_tablet(browser, convened, output_dir, axe_source):
+    base_url, _, _, closing = convened
+    board = logged_in(browser, base_url, "light")
+    tablet = tablet_at(browser, base_url, closing["tables"][0], "light")
+    found = {}
+    for scheme in ("light", "dark"):
+        for name, page, url in (("board", board, f"{base_url}/club/sessions/{closing['id']}/board"),
+                                ("tablet", tablet, f"{base_url}/games/{closing['tables'][0]['game_id']}")):
+            page.emulate_media(color_scheme=scheme)
+            page.goto(url)
+            expect(page.locator(".session-clock")).to_have_class(re.compile(r"is-(warning|called)"))
+            expect(page.locator(".session-clock")).to_contain_text(re.compile(r"time is called at|Time is called"))
+            found[(name, scheme)] = violations(page, axe_source)
+            shot(page, output_dir, f"{name}_warning", scheme)
     assert found == {key: [] for key in found}
     board.context.close()
     tablet.context.close()

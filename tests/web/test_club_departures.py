@@ -49,6 +49,10 @@ def test_a_substitute_takes_the_seat_of_a_player_who_leaves_and_everything_names
 
     results = client.get(f"/club/sessions/{doc['id']}/results").get_data(as_text=True)
     assert f"Table 1: Zoe played for {leaving} from hand 3." in results
+    printed = client.get(f"/sessions/{doc['id']}/print.pdf")
+    (output_dir / "substitute-results.pdf").write_bytes(printed.data)
+    first_page = re.sub(r"\s+", " ", PdfReader(io.BytesIO(printed.data)).pages[0].extract_text())
+    assert f"Table 1: Zoe played for {leaving} from hand 3." in first_page
     left_page = client.get(f"/records/players/{member_id(app, leaving)}").get_data(as_text=True)
     assert "left at hand 3: Zoe played on" in left_page
     came_page = client.get(f"/records/players/{member_id(app, 'Zoe')}").get_data(as_text=True)
