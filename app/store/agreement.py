@@ -3,6 +3,7 @@ tablet it was entered on; "Not agreed" calls the organiser. The engine's scores 
 from __future__ import annotations
 
 from sqlalchemy import func, select
+from sqlalchemy.orm.exc import StaleDataError
 
 from app.extensions import db
 from app.rules.operations import EventKind
@@ -10,6 +11,7 @@ from app.rules.refusal import RefusalKind, refuse
 from app.store.calls import call_organiser, session_of
 from app.store.club_models import ClubSession, TableCall
 from app.store.gamelog import Actor
+from app.store.games import stale
 from app.store.models import Game, GameEvent, Hand, utcnow
 from app.store.sessionlog import SessionEventKind, note_session_change
 
@@ -73,12 +75,22 @@ def agree_hand(game: Game, number: int, name: str, actor: Actor) -> Hand:
     hand = hand_to_agree(game, number)
     name = player_named(game, name)
     check_same_tablet(game, number, actor)
+    session = session_of(game)
     hand.agreed_by, hand.agreed_at = name, utcnow()
     game.updated_at = utcnow()
-    note_session_change(session_of(game), SessionEventKind.HAND_AGREED, actor,
+    note_session_change(session, SessionEventKind.HAND_AGREED, actor,
                         f"{game.table_label}: hand {number} agreed by {name}.")
-    db.session.commit()
+    save_game_change(game)
     return hand
+
+
+def save_game_change(game: Game) -> None:
+    """Commit a change that makes a new version of the game; a conflict when another write changed it first."""
+    try:
+        db.session.commit()
+    except StaleDataError:
+        db.session.rollback()
+        raise stale(game) from None
 
 
 def disagree_hand(game: Game, number: int, actor: Actor, name: str = "") -> TableCall:

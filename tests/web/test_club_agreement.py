@@ -147,3 +147,27 @@ def test_a_session_without_agreement_refuses_an_agreement(app, client):
                          headers={"X-Table-Code": table["table_code"]})
     assert answer.status_code == 409 and "does not ask for agreement" in answer.get_json()["errors"][0]["message"]
     assert open_session(client, PLAYERS[:4], agreement="yes").status_code == 422
+
+
+def test_an_agreement_racing_another_write_to_the_game_saves_nothing(app, client):
+    from sqlalchemy import text
+
+    from app.rules.refusal import Refusal, RefusalKind
+    from app.store.agreement import agree_hand
+    from app.store.gamelog import API
+    from app.store.models import Game
+    doc = drawn(app, client, agreement=True)
+    table = doc["tables"][0]
+    enter_hand(client, table)
+    with app.app_context():
+        game = db.session.get(Game, table["game_id"])
+        with db.engine.begin() as other:          # another tablet's write lands first
+            other.execute(text("UPDATE game SET version = version + 1 WHERE id = :id"), {"id": game.id})
+        try:
+            agree_hand(game, 1, table["teams"][1][0], API)
+        except Refusal as refusal:
+            assert refusal.kind is RefusalKind.CONFLICT
+        else:
+            raise AssertionError("the agreement was saved over another write")
+        assert db.session.query(Hand).filter(Hand.agreed_at.is_not(None)).count() == 0
+        assert db.session.query(SessionEvent).filter_by(kind="hand_agreed").count() == 0

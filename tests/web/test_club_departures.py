@@ -8,7 +8,7 @@ from pypdf import PdfReader
 
 from app.extensions import db
 from app.store.club_models import Member, SessionEvent, Substitution
-from tests.web.club_support import PLAYERS, basic, enter_hand
+from tests.web.club_support import basic, enter_hand
 from tests.web.test_club_calls import drawn
 
 
@@ -122,4 +122,28 @@ def test_a_latecomer_with_no_room_plays_from_the_next_round(app, client):
     late = client.post(f"/api/v1/sessions/{doc['id']}/latecomers", json={"name": "Yan"}, headers=basic()).get_json()
     assert late["table"] is None and late["sitting_out"] == ["Yan"]
     assert late["message"] == "Yan plays from the next round: no table that has not started has room now."
-    assert PLAYERS[0] != "Yan"
+
+
+def test_a_substitute_racing_another_write_to_the_game_saves_nothing(app, client):
+    from sqlalchemy import text
+
+    from app.club.departures import replace_player
+    from app.club.sessions import current_games
+    from app.rules.refusal import Refusal, RefusalKind
+    from app.store.club_models import ClubSession
+    from app.store.gamelog import API
+    doc = drawn(app, client)
+    table = two_hands_at_table_one(client, doc)
+    with app.app_context():
+        session = db.session.get(ClubSession, doc["id"])
+        tables = current_games(session)            # the tables read before the other write lands
+        with db.engine.begin() as other:           # a tablet's write lands first
+            other.execute(text("UPDATE game SET version = version + 1 WHERE id = :id"), {"id": table["game_id"]})
+        try:
+            replace_player(session, table["teams"][0][0], "Zoe", API)
+        except Refusal as refusal:
+            assert refusal.kind is RefusalKind.CONFLICT
+        else:
+            raise AssertionError("the substitute was seated over another write")
+        db.session.rollback()
+        assert db.session.query(Substitution).count() == 0 and len(tables) == 2
