@@ -13,7 +13,7 @@ from sqlalchemy import select
 from app.clubtime import club_now
 from app.extensions import db
 from app.store.backup_format import FORMAT, FORMAT_VERSION, BackupRefused
-from app.store.club_models import ClubSession, Member, Organiser, Season, Substitution, TableCall
+from app.store.club_models import ClubSession, Member, Organiser, Season, SessionEvent, Substitution, TableCall
 from app.store.models import Game, GameEvent, HandEntry
 from app.store.restore import plan, write
 
@@ -28,6 +28,7 @@ SESSION_FIELDS = ("id", "ruleset_id", "variations", "format_kind", "format_hands
                   "pairs", "round", "sitting_out", "seed", "agreement")
 #: A call to the organiser and a substitute, copied as they are (times as ISO text).
 CALL_FIELDS = ("game_id", "table_number", "reason", "called_by", "cleared_by")
+SESSION_LINE_FIELDS = ("kind", "words", "actor_kind", "actor_id", "actor_label")
 SUBSTITUTE_FIELDS = ("team_position", "seat", "from_hand", "left_name", "left_member_id", "came_name",
                      "came_member_id", "by")
 
@@ -57,15 +58,19 @@ def dump_seasons() -> list[dict]:
 
 
 def dump_sessions() -> list[dict]:
-    """Club afternoons and who came (by player id, with the time they were ticked)."""
+    """Club afternoons, who came (by player id, with the time they were ticked), their calls to the organiser and
+    their record of changes."""
     rows, calls = [], grouped(db.session.scalars(select(TableCall).order_by(TableCall.id)), "session_id")
+    lines = grouped(db.session.scalars(select(SessionEvent).order_by(SessionEvent.id)), "session_id")
     for s in db.session.scalars(select(ClubSession).order_by(ClubSession.id)):
         row = {name: getattr(s, name) for name in SESSION_FIELDS}
         row.update(played_on=stamp(s.played_on), time_called_at=stamp(s.time_called_at),
                    created_at=stamp(s.created_at),
                    attendees=[{"member_id": a.member_id, "arrived_at": stamp(a.arrived_at)} for a in s.attendees],
                    calls=[dict({f: getattr(c, f) for f in CALL_FIELDS}, called_at=stamp(c.called_at),
-                               cleared_at=stamp(c.cleared_at)) for c in calls.get(s.id, [])])
+                               cleared_at=stamp(c.cleared_at)) for c in calls.get(s.id, [])],
+                   events=[dict({f: getattr(e, f) for f in SESSION_LINE_FIELDS}, at=stamp(e.at))
+                           for e in lines.get(s.id, [])])
         rows.append(row)
     return rows
 

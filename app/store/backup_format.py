@@ -1,8 +1,8 @@
 """The backup file's format, checked field by field, and how a file of an earlier format is read.
 
-Version 3 adds the convenor's toolkit: a session's agreement option and its calls to the organiser, each
-hand's agreement and each game's substitutes; a file of version 2 reads with the values the database upgrade
-gives (no agreement, no calls, no substitutes). Version 2 keeps every id (players on the club's list, seats, games, sessions, seasons, accounts) and each
+Version 3 adds the convenor's toolkit: a session's agreement option, its calls to the organiser and its
+record of changes, each hand's agreement and each game's substitutes; a file of version 2 reads with the values
+the database upgrade gives (no agreement, no calls, no substitutes; it kept no session record). Version 2 keeps every id (players on the club's list, seats, games, sessions, seasons, accounts) and each
 hand's times, so a restored club reads exactly as it did. Version 1 (the first club releases) kept neither:
 its players get the ids of their order, its hands the times of its record of changes, and what it lacks
 takes the value the database upgrade gives (a game not closed, no record of changes).
@@ -73,6 +73,15 @@ class Call(Part):
     cleared_by: text(80) = ""
 
 
+class SessionLine(Part):
+    kind: text(20, 1)
+    words: text(400) = ""
+    at: datetime
+    actor_kind: text(12, 1)
+    actor_id: text(64) = ""
+    actor_label: text(80) = ""
+
+
 class Session(Part):
     id: Id
     played_on: date
@@ -91,6 +100,7 @@ class Session(Part):
     created_at: datetime
     attendees: list[Attendee]
     calls: list[Call] = []
+    events: list[SessionLine] = []
 
 
 class Seat(Part):

@@ -16,7 +16,8 @@ from sqlalchemy.exc import SQLAlchemyError
 from app.extensions import db
 from app.rules import RulesetError, TeamEntry, get_ruleset, replay, table_problems, validate_hand
 from app.store.backup_format import Backup, BackupRefused, parse
-from app.store.club_models import Attendance, ClubSession, Member, Organiser, Season, Substitution, TableCall
+from app.store.club_models import (Attendance, ClubSession, Member, Organiser, Season, SessionEvent, Substitution,
+                                   TableCall)
 from app.store.models import Game, GameEvent, Hand, HandEntry, Player, Team
 
 
@@ -168,10 +169,11 @@ def club_rows(backup: Backup, plan_: Plan) -> list[tuple]:
                 for s in backup.sessions]
     attendance = [{"session_id": s.id, "member_id": a.member_id, "arrived_at": a.arrived_at}
                   for s in backup.sessions for a in s.attendees]
+    lines = [dict(e.model_dump(), session_id=s.id) for s in backup.sessions for e in s.events]
     return [(Organiser, organisers),
             (Member, [fields(m, "id", "name", "short_name", "active", "created_at") for m in backup.members]),
             (Season, [fields(s, "id", "name", "starts_on", "ends_on", "qualifying_percent") for s in backup.seasons]),
-            (ClubSession, sessions), (Attendance, attendance)]
+            (ClubSession, sessions), (Attendance, attendance), (SessionEvent, lines)]
 
 
 def call_rows(backup: Backup) -> list[tuple]:
@@ -210,7 +212,7 @@ def reset_sequences() -> None:
     if db.engine.dialect.name != "postgresql":
         return
     for model in (Organiser, Member, Season, ClubSession, Attendance, Game, Team, Player, Hand, HandEntry, GameEvent,
-                  TableCall, Substitution):
+                  TableCall, Substitution, SessionEvent):
         table = model.__tablename__
         db.session.execute(text(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
                                 f"COALESCE((SELECT MAX(id) FROM {table}), 0) + 1, false)"))

@@ -1,10 +1,10 @@
-"""The backup keeps the convenor's toolkit: a session's agreement option and calls to the organiser, each hand's
-agreement and each game's substitutes (format 3); a format 2 file restores them as the upgrade gives them."""
+"""The backup keeps the convenor's toolkit: a session's agreement option, calls to the organiser and record of
+changes, each hand's agreement and each game's substitutes (format 3); a format 2 file restores them as the upgrade gives them."""
 import json
 from pathlib import Path
 
 from app.extensions import db
-from app.store.club_models import ClubSession, Substitution, TableCall
+from app.store.club_models import ClubSession, SessionEvent, Substitution, TableCall
 from app.store.models import Hand
 from tests.conftest import dispose_app, make_app
 from tests.web.club_support import PLAYERS, basic, enter_hand, login, open_session, organiser
@@ -41,7 +41,9 @@ def stored():
              s.came_member_id, s.at, s.by) for s in db.session.query(Substitution).order_by(Substitution.id)]
     hands = [(h.game_id, h.number, h.agreed_by, h.agreed_at) for h in db.session.query(Hand).order_by(Hand.id)]
     sessions = [(s.id, s.agreement) for s in db.session.query(ClubSession).order_by(ClubSession.id)]
-    return calls, subs, hands, sessions
+    lines = [(e.session_id, e.kind, e.words, e.at, e.actor_kind, e.actor_id, e.actor_label)
+             for e in db.session.query(SessionEvent).order_by(SessionEvent.id)]
+    return calls, subs, hands, sessions, lines
 
 
 def test_agreements_calls_and_substitutes_survive_a_backup_and_restore(app, tmp_path):
@@ -63,8 +65,10 @@ def test_agreements_calls_and_substitutes_survive_a_backup_and_restore(app, tmp_
     with app.app_context():
         after = stored()
     assert after == before
-    calls, subs, hands, sessions = after
+    calls, subs, hands, sessions, lines = after
     assert len(calls) == 2 and len(subs) == 1 and sessions == [(1, True)]
+    assert [line[1] for line in lines] == ["round_drawn", "hand_agreed", "table_called", "call_cleared", "table_called",
+                                           "player_substituted"]
     assert [h[2] for h in hands if h[2]] and any(c[6] is None for c in calls)
     client = app.test_client()
     login(client)
@@ -76,8 +80,8 @@ def test_a_format_2_backup_restores_with_what_the_upgrade_gives(app):
     result = app.test_cli_runner().invoke(args=["restore", "--yes", str(BACKUPS / "format2.json")])
     assert result.exit_code == 0, result.output
     with app.app_context():
-        calls, subs, hands, sessions = stored()
-    assert calls == [] and subs == [] and sessions and all(agreement is False for _, agreement in sessions)
+        calls, subs, hands, sessions, lines = stored()
+    assert calls == [] and subs == [] and lines == [] and sessions and all(agreement is False for _, agreement in sessions)
     assert hands and all(h[2] is None and h[3] is None for h in hands)
 
 
