@@ -161,3 +161,30 @@ def test_the_warning_in_the_last_ten_minutes_on_the_board_and_the_tablet(browser
     assert found == {key: [] for key in found}
     board.context.close()
     tablet.context.close()
+
+
+def test_a_substitute_from_the_session_page(browser, convened, output_dir, axe_source):
+    base_url, _, _, closing = convened
+    page = logged_in(browser, base_url, "light")
+    page.goto(f"{base_url}/club/sessions/{closing['id']}")
+    leaving = closing["tables"][0]["teams"][0][0]
+    page.locator("select[name=leaving]").select_option(leaving)
+    page.locator("#substitute").fill("Zoe")
+    page.get_by_role("button", name="Seat the substitute").click()
+    expect(page.locator("main")).to_contain_text(f"{leaving} has left: Zoe plays for {leaving} at Table 1 from hand 1.")
+    expect(page.locator(".results-changes")).to_contain_text(f"Table 1: Zoe played for {leaving} from hand 1.")
+    found = {}
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        page.goto(f"{base_url}/club/sessions/{closing['id']}")
+        found[("session", scheme)] = violations(page, axe_source)
+        shot(page, output_dir, "session_substitute", scheme)
+        page.goto(f"{base_url}/club/sessions/{closing['id']}/results")
+        expect(page.locator(".results-changes")).to_contain_text("Zoe played for")
+        found[("results", scheme)] = violations(page, axe_source)
+        shot(page, output_dir, "results_substitute", scheme)
+        page.goto(f"{base_url}/games/{closing['tables'][0]['game_id']}")
+        expect(page.locator(".total-players").first).to_contain_text(f"Zoe (for {leaving} from hand 1)")
+        found[("game", scheme)] = violations(page, axe_source)
+    assert found == {key: [] for key in found}
+    page.context.close()
