@@ -1,4 +1,5 @@
-"""The session endpoints of the JSON API: open a session, read it, call time."""
+"""The session endpoints of the JSON API: open a session, read it, call time, clear a call, seat a latecomer or a
+substitute."""
 from __future__ import annotations
 
 from flask import request
@@ -6,13 +7,16 @@ from flask import request
 from app.club.auth import api_organiser, organiser_actor
 from app.club.blueprint import api_bp
 from app.clubtime import club_today
-from app.club.clock import call_time, results, tables, time_is_called
+from app.club.clock import call_time, clock_document, results, tables, time_is_called
 from app.club.members import clean_name, name_problems
 from app.store.club_models import ClubSession, Member
-from app.club.sessions import SessionRequest, draw_words, mark_here, open_session, request_problems, start_round
+from app.club.departures import replace_player, session_changes
+from app.club.sessions import (SessionRequest, current_games, draw_words, mark_here, open_session, request_problems,
+                               seat_latecomer, seat_of, start_round)
 from app.extensions import db
 from app.rules import Problem, get_ruleset, seat_order
 from app.rules.draw import draw_problems
+from app.store.calls import call_document, clear_call, open_calls
 from app.store.sessionlog import SessionEventKind, save_session_change
 from app.rules.refusal import Refusal, RefusalKind, refuse
 from app.errors import refusal_document, status_of
@@ -66,7 +70,7 @@ def session_request(data: dict) -> tuple[SessionRequest, list[str], list[Problem
     req = SessionRequest(club_today(), str(data.get("ruleset", "")), variations, fmt.get("kind"),
                          fmt.get("hands"), ends_at if isinstance(ends_at, str) else None,
                          data.get("partners", "random"),
-                         tuple(tuple(clean_name(n) for n in p) for p in pairs))
+                         tuple(tuple(clean_name(n) for n in p) for p in pairs), data.get("agreement", False))
     problems += request_problems(req) + player_problems
     if req.partners == "fixed" and not pairs:
         problems.append(Problem("pairs", "With fixed partners, give the pairs: [[\"Ann\", \"Bob\"], ...]."))
@@ -131,7 +135,8 @@ def read_session(session_id: int):
     return {"id": session.id, "date": session.played_on.isoformat(), "ruleset": session.ruleset_id,
             "variations": dict(session.variations),
             "format": {"kind": session.format_kind, "hands": session.format_hands, "ends_at": session.ends_at},
-            "round": session.round, "time_called": time_is_called(session),
+            "round": session.round, "time_called": time_is_called(session), "clock": clock_document(session),
+            "agreement": bool(session.agreement), "calls": [call_document(c) for c in open_calls(session)],
             "sitting_out": list(session.sitting_out), "draw_words": draw_words(session),
             "tables": [v.as_dict() for v in tables(session)],
             "results": [s.as_dict() for s in results(session)]}
@@ -147,3 +152,54 @@ def call_time_api(session_id: int):
     return {"time_called": True, "owing": owing,
             "ended": [v.label for v in views if v.outcome.over],
             "tables": [v.as_dict() for v in views]}
+
+
+@api_bp.post(f"/sessions/{SESSION}/calls/<int:call_id>/clear")
+def clear_call_api(session_id: int, call_id: int):
+    """The organiser has seen to a table's call: it leaves the call list; answers the call and the list left."""
+    organiser = api_organiser()
+    session = load(session_id)
+    call = clear_call(session, call_id, organiser_actor(organiser))
+    return {"call": call_document(call), "calls": [call_document(c) for c in open_calls(session)]}
+
+
+def text_field(data: dict, field: str) -> str:
+    """A name the body gives, or a 422 naming the field."""
+    value = data.get(field)
+    if not isinstance(value, str) or not value.strip():
+        raise refuse(RefusalKind.INVALID, f"'{field}' must be a player's name.", field)
+    return value.strip()
+
+
+def seated_at(session: ClubSession, name: str) -> str | None:
+    """The table the player sits at this round (None: sitting out, or before the draw)."""
+    seat = seat_of(current_games(session), name)
+    return None if seat is None else seat.team.game.table_label
+
+
+@api_bp.post(f"/sessions/{SESSION}/latecomers")
+def latecomer_api(session_id: int):
+    """A latecomer: joins a table not yet started that has room, else plays from the next round."""
+    organiser = api_organiser()
+    session = load(session_id)
+    name = text_field(body(), "name")
+    message = seat_latecomer(session, name)
+    save_session_change(session, SessionEventKind.LATECOMER_SEATED, organiser_actor(organiser), message)
+    name = clean_name(name)
+    return {"message": message, "name": name, "table": seated_at(session, name),
+            "sitting_out": list(session.sitting_out), "tables": [v.as_dict() for v in tables(session)]}
+
+
+@api_bp.post(f"/sessions/{SESSION}/substitutes")
+def substitute_api(session_id: int):
+    """A player leaves mid-game: the substitute takes the seat for the rest of that game."""
+    organiser = api_organiser()
+    session = load(session_id)
+    data = body()
+    leaving, came = text_field(data, "leaving"), text_field(data, "substitute")
+    actor = organiser_actor(organiser)
+    message = replace_player(session, leaving, came, actor)
+    save_session_change(session, SessionEventKind.PLAYER_SUBSTITUTED, actor, message)
+    return {"message": message, "table": seated_at(session, clean_name(came)),
+            "substitutions": [{"table": c.table, "came": c.came, "left": c.left, "from_hand": c.from_hand,
+                               "words": c.words} for c in session_changes(session)]}

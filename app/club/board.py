@@ -9,14 +9,18 @@ from sqlalchemy import select
 
 from app.club.auth import api_organiser, organiser_actor
 from app.club.blueprint import bp
-from app.club.clock import call_time, format_of_session, results, tables, time_is_called
+from app.club.clock import call_time, clock_document, format_of_session, results, tables, time_is_called
 from app.club.pages import load_session, problems_of
+from app.club.departures import session_changes
 from app.club.printing import render_cards_pdf, render_session_pdf
 from app.club.sessions import draw_words
 from app.network import tablets_url
 from app.brake import release_code_brake
 from app.extensions import db
 from app.games.common import load_game
+from app.store.calls import call_document, clear_call, open_calls
+from app.store.club_models import TableCall
+from app.store.ending import session_clock
 from app.store.models import Game, utcnow
 from app.rules.ranking import METHOD
 from app.store.games import end_game, reset_table_code
@@ -34,7 +38,8 @@ def board_document(session) -> dict:
         "session": session.id, "round": session.round, "time_called": time_is_called(session),
         "format": format_of_session(session), "sitting_out": list(session.sitting_out),
         "owing": [view.label for view in views if view.owes_last_hand], "draw_words": draw_words(session),
-        "tables": [view.as_dict() for view in views],
+        "tables": [view.as_dict() for view in views], "clock": clock_document(session),
+        "agreement": bool(session.agreement), "calls": [call_document(call) for call in open_calls(session)],
     }
 
 
@@ -42,8 +47,10 @@ def board_etag(session) -> str:
     """What the board shows depends on: the round, the clock, who sits out, each game's version, the minute."""
     rows = db.session.execute(select(Game.id, Game.version).where(Game.session_id == session.id,
                                                                    Game.session_round == session.round)).all()
+    calls = db.session.scalars(select(TableCall.id).where(TableCall.session_id == session.id,
+                                                           TableCall.cleared_at.is_(None))).all()
     parts = [session.id, session.round, session.time_called_at, session.sitting_out, sorted(map(tuple, rows)),
-             utcnow().strftime("%Y%m%d%H%M")]
+             sorted(calls), utcnow().strftime("%Y%m%d%H%M")]
     return hashlib.sha1(repr(parts).encode()).hexdigest()
 
 
@@ -53,6 +60,7 @@ def board(session_id: int):
     """Every table at a glance, for a laptop or projector; updates itself."""
     session = load_session(session_id)
     return render_template("club/board.html", session=session, tables=tables(session), poll_ms=POLL_MS,
+                           clock=session_clock(session), calls=[call_document(c) for c in open_calls(session)],
                            format_words=format_of_session(session), time_called=time_is_called(session),
                            draw_words=draw_words(session))
 
@@ -76,6 +84,19 @@ def back_to_board(session_id: int, message: str, category: str = "success"):
     """Back to the board with a message."""
     flash(message, category)
     return redirect(url_for("club.board", session_id=session_id))
+
+
+@bp.post("/club/sessions/<int:session_id>/calls/<int:call_id>/clear")
+@login_required
+def clear_call_page(session_id: int, call_id: int):
+    """The organiser has seen to a table's call: it leaves the board's call list."""
+    session = load_session(session_id)
+    try:
+        call = clear_call(session, call_id, organiser_actor())
+    except Refusal as error:
+        db.session.rollback()
+        return back_to_board(session.id, " ".join(problems_of(error)), "error")
+    return back_to_board(session.id, f"{call_document(call)['label']}'s call is cleared.")
 
 
 @bp.route("/club/sessions/<int:session_id>/call-time", methods=["GET", "POST"])
@@ -152,7 +173,8 @@ def results_page(session_id: int):
     """Results of the day in big type, with the method."""
     session = load_session(session_id)
     return render_template("club/results.html", session=session, standings=results(session), method=METHOD,
-                           tables=tables(session), format_words=format_of_session(session))
+                           tables=tables(session), format_words=format_of_session(session),
+                           changes=session_changes(session))
 
 
 def public_root() -> str:

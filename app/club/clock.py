@@ -9,7 +9,7 @@ from app.rules.outcome import Format, FormatKind, Outcome, OutcomeState
 from app.rules.ranking import GameResult, Standing, rank_players
 from app.store import games as store
 from app.store.club_models import ClubSession
-from app.store.ending import time_called_moment
+from app.store.ending import session_clock, time_called_moment
 from app.store.gamelog import Actor
 from app.store.sessionlog import SessionEventKind, save_session_change
 from app.store.models import Game, utcnow
@@ -29,6 +29,7 @@ class TableView:
     hands: int
     quiet_minutes: int
     outcome: Outcome
+    awaiting: int | None = None        # the first hand waiting for agreement (a session that asks for it)
 
     @property
     def owes_last_hand(self) -> bool:
@@ -36,8 +37,20 @@ class TableView:
         return self.outcome.owes_hand
 
     @property
+    def counted(self) -> bool:
+        """True when every hand counts on the board (agreed, or the session does not ask)."""
+        return self.awaiting is None
+
+    @property
+    def over(self) -> bool:
+        """The game is over and every hand of it counts on the board."""
+        return self.outcome.over and self.counted
+
+    @property
     def result_words(self) -> str:
-        """Who won, a draw, no result, still owes its last hand, or playing."""
+        """Who won, a draw, no result, a hand awaiting agreement, still owes its last hand, or playing."""
+        if not self.counted:
+            return f"Hand {self.awaiting} awaiting agreement"
         state = self.outcome.state
         if state == OutcomeState.NO_RESULT:
             return "Ended: no result"
@@ -66,6 +79,7 @@ class TableView:
             "winner_index": winner, "draw": self.outcome.draw, "no_result": self.outcome.no_result,
             "margin": self.outcome.margin, "owes_last_hand": self.owes_last_hand,
             "outcome": self.outcome.as_dict(), "status": self.result_words, "facts": self.facts_words,
+            "awaiting_agreement": self.awaiting, "counted": self.counted,
         }
 
 
@@ -74,24 +88,35 @@ def minutes_since(moment: datetime | None, now: datetime) -> int:
     return max(0, int((now - moment).total_seconds() // 60)) if moment else 0
 
 
-def table_view(game: Game, now: datetime) -> TableView:
-    """A game's line on the board, every figure and the outcome from the engine."""
+def table_view(game: Game, now: datetime, agreement: bool = False) -> TableView:
+    """A game's line on the board, every figure and the outcome from the engine; in a session that asks for
+    agreement the totals are those of the hands agreed so far (the engine's scores are unchanged)."""
     state = store.state_of(game)
     last_entry = max((h.updated_at for h in game.hands), default=game.created_at)
+    awaiting = min((h.number for h in game.hands if h.agreed_at is None), default=None) if agreement else None
+    totals = state.totals if awaiting is None else state.totals_before(awaiting)
     return TableView(game, game.table_number or 0, game.table_label, [list(t) for t in game.team_players],
-                     game.team_names, state.totals, len(game.hands), minutes_since(last_entry, now), state.outcome)
+                     game.team_names, totals, len(game.hands), minutes_since(last_entry, now), state.outcome,
+                     awaiting)
 
 
 def tables(session: ClubSession) -> list[TableView]:
     """This round's tables, as the board shows them."""
     now = utcnow()
-    return [table_view(game, now) for game in current_games(session)]
+    return [table_view(game, now, bool(session.agreement)) for game in current_games(session)]
 
 
 def time_is_called(session: ClubSession) -> bool:
     """True once the tables are drawn and the organiser called time, or the session's set end time has passed
     (worked out when asked, never written by a reader)."""
     return bool(session.round) and time_called_moment(session) is not None
+
+
+def clock_document(session: ClubSession) -> dict | None:
+    """The session's clock (minutes left, the warning, time called) as the board and the API give it; None
+    without a set end time."""
+    clock = session_clock(session)
+    return None if clock is None else clock.as_dict()
 
 
 def call_time(session: ClubSession, actor: Actor) -> list[str]:

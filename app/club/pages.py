@@ -19,6 +19,7 @@ from app.reading import whole_number
 from app.rules import all_rulesets
 from app.rules.formats import FORMAT_KINDS, FORMAT_NAMES
 from app.club.auth import organiser_actor
+from app.club.departures import replace_player, session_changes
 from app.store.games import delete_game
 from app.store.sessionlog import SessionEventKind, event_sentence, save_session_change, session_events
 from app.rules.refusal import Refusal
@@ -83,7 +84,8 @@ def session_request(form) -> tuple[SessionRequest | None, list[str]]:
     kind = form.get("kind") or ""
     request_ = SessionRequest(played_on or club_today(), ruleset, variations, kind, hands,
                               (form.get("ends_at") or "").strip() or None, form.get("partners") or "random",
-                              tuple(tuple(p) for p in pairs_from(form.get("pairs") or "")))
+                              tuple(tuple(p) for p in pairs_from(form.get("pairs") or "")),
+                              form.get("agreement") == "yes")
     return (None if problems else request_), problems
 
 
@@ -102,7 +104,8 @@ def new_session():
                 problems = problems_of(error)
             else:
                 save_session_change(session, SessionEventKind.SESSION_OPENED, organiser_actor(),
-                                    f"Session opened: {format_of_session(session)}.")
+                                    f"Session opened: {format_of_session(session)}"
+                                    f"{', each hand agreed at the table' if session.agreement else ''}.")
                 flash("Session opened. Now tick who is here.", "success")
                 return redirect(url_for("club.manage", session_id=session.id))
     return render_template("club/new.html", rulesets=usual_rulesets(), kinds=FORMAT_KINDS, kind_names=FORMAT_NAMES,
@@ -117,6 +120,7 @@ def manage_page(session: ClubSession, problems: list[str] | None = None, status:
     return render_template("club/session.html", session=session, here=here, members=members,
                            tables=tables(session), games=current_games(session), problems=problems or [],
                            format_words=format_of_session(session), draw_words=draw_words(session),
+                           changes=session_changes(session),
                            record=[event_sentence(e) for e in reversed(session_events(session))]), status
 
 
@@ -219,3 +223,14 @@ def swap(session_id: int):
         swap_players(session, first, second)
         return f"{first} and {second} have swapped places."
     return act(session, SessionEventKind.PLAYERS_SWAPPED, go)
+
+
+@bp.post("/club/sessions/<int:session_id>/substitute")
+@login_required
+def substitute(session_id: int):
+    """A player leaves mid-game: the substitute takes the seat for the rest of that game."""
+    session = load_session(session_id)
+    leaving = request.form.get("leaving") or ""
+    came = (request.form.get("substitute") or "").strip()
+    return act(session, SessionEventKind.PLAYER_SUBSTITUTED,
+               lambda: replace_player(session, leaving, came, organiser_actor()))

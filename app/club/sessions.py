@@ -38,6 +38,7 @@ class SessionRequest:
     ends_at: str | None = None
     partners: str = "random"
     pairs: tuple = ()
+    agreement: bool = False
 
 
 def request_problems(req: SessionRequest) -> list[Problem]:
@@ -46,6 +47,8 @@ def request_problems(req: SessionRequest) -> list[Problem]:
     problems += format_problems(req.kind, req.hands)
     if req.ends_at and not CLOCK.match(req.ends_at):
         problems.append(Problem("format.ends_at", "Give the end time as a clock time, e.g. 16:00."))
+    if not isinstance(req.agreement, bool):
+        problems.append(Problem("agreement", "'agreement' is true (each hand agreed at the table) or false."))
     if req.partners not in ("random", "fixed"):
         problems.append(Problem("partners", "Partners are 'random' (drawn) or 'fixed' (pairs kept together)."))
     return problems
@@ -61,7 +64,7 @@ def open_session(req: SessionRequest) -> ClubSession:
                           format_kind=req.kind, format_hands=req.hands if req.kind == FormatKind.HANDS else None,
                           ends_at=req.ends_at if req.kind == FormatKind.TIME else None, partners=req.partners,
                           pairs=[list(p) for p in req.pairs], seed=secrets.randbelow(2**31), round=0,
-                          sitting_out=[])
+                          sitting_out=[], agreement=req.agreement)
     db.session.add(session)
     db.session.flush()
     return session

@@ -13,6 +13,7 @@ from app.games.handform import (Reading, hand_data, hand_form_class, hand_number
                                 read_form, sections, token_of, version_of)
 from app.games.tablet import tablet
 from app.games.views import game_page
+from app.store.ending import game_clock
 from app.store.models import Game
 from app.rules import CARD_POINTS, dealer_for_hand, initial_meld_minimum, score_hand, validate_hand, winner_sentence
 from app.rules.operations import verify_remove_hand
@@ -57,7 +58,7 @@ def render_hand(game: Game, form, number: int, *, editing: bool, reading: Readin
         "games/hand.html", game=game, ruleset=ruleset, form=form, number=number, editing=editing,
         teams=teams, sections=sections(ruleset), errors=reading.errors, general=reading.general,
         dealer=dealer(game, number), preview_url=preview_url, notice=notice, card_groups=CARD_GROUPS,
-        labels=field_labels(ruleset, form, game.team_names),
+        labels=field_labels(ruleset, form, game.team_names), clock=game_clock(game),
     ), status
 
 

@@ -32,3 +32,8 @@ def keep_tablet_id(response):
     if request.cookies.get(COOKIE) != tablet_id():
         response.set_cookie(COOKIE, tablet_id(), max_age=COOKIE_AGE, httponly=True, samesite="Lax")
     return response
+
+
+def table_tablet(table_label: str) -> Actor:
+    """The writing tablet named after its table, as the session's record says it: 'the tablet at Table 3'."""
+    return Actor("tablet", tablet_id(), f"the tablet at {table_label}" if table_label else "a tablet")

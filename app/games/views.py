@@ -15,6 +15,9 @@ from app.clubtime import club_now, in_club_zone
 from app.extensions import db
 from app.games.blueprint import bp
 from app.games.codes import known_code, remember_code
+from app.store.agreement import awaiting_agreement
+from app.store.calls import call_document, open_call
+from app.store.ending import game_clock
 from app.store.gamelog import event_sentence, events_of
 from app.games.common import load_game
 from app.games.tablet import tablet
@@ -48,11 +51,19 @@ def game_page(game: Game, *, notice: str | None = None, status: int = 200):
         Markup(render_template("games/_record.html", record=record))))
     return render_template(
         "games/game.html", game=game, sheet=sheet, parts=parts, notice=notice,
-        code=known_code(game),
+        code=known_code(game), clock=game_clock(game), **table_help(game),
         last_hand=len(sheet.rows), state=state, format_words=play_words(state.format, state.target),
         chart=totals_chart(game.team_names, [[t.progressive for t in hand.teams] for hand in state.hands],
                            state.target),
     ), status
+
+
+def table_help(game: Game) -> dict:
+    """A session table's call to the organiser still on the board, and the hand waiting for agreement."""
+    if game.session_id is None:
+        return {"call": None, "awaiting": None}
+    waiting = open_call(game)
+    return {"call": None if waiting is None else call_document(waiting), "awaiting": awaiting_agreement(game)}
 
 
 def rows_html(sheet) -> Markup:

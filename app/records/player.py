@@ -6,7 +6,7 @@ from collections import Counter
 from flask import abort, render_template
 from sqlalchemy import and_, func, or_, select
 
-from app.store.club_models import Member
+from app.store.club_models import Member, Substitution
 from app.extensions import db
 from app.store.models import Game, Player, Team
 from app.records.formchart import form_chart
@@ -27,17 +27,45 @@ def seats_of(member: Member) -> list[Player]:
                                    .where(or_(Player.member_id == member.id, typed)).order_by(Game.id.desc())))
 
 
+def substitutions_for(member: Member) -> list[Substitution]:
+    """Every game the player left mid-way or came into as a substitute (linked, or typed with the same name)."""
+    def whom(member_column, name_column):
+        typed = and_(member_column.is_(None), func.lower(name_column) == member.name.lower())
+        return or_(member_column == member.id, typed)
+    return list(db.session.scalars(select(Substitution).where(or_(
+        whom(Substitution.left_member_id, Substitution.left_name),
+        whom(Substitution.came_member_id, Substitution.came_name)))))
+
+
+def substitution_words(member: Member, changes: list[Substitution]) -> dict[int, str]:
+    """By game: 'left at hand 5: Zoe played on' or 'played for Ann from hand 5'."""
+    words = {}
+    for change in changes:
+        left = change.left_member_id == member.id or (change.left_member_id is None
+                                                      and change.left_name.lower() == member.name.lower())
+        words[change.game_id] = (f"left at hand {change.from_hand}: {change.came_name} played on" if left else
+                                 f"played for {change.left_name} from hand {change.from_hand}")
+    return words
+
+
 def record_of(member: Member) -> dict:
-    """The player's figures over finished games, usual partners and recent games."""
+    """The player's figures over finished games, usual partners and recent games (with the games the player
+    left mid-way, and those played as a substitute, said so)."""
     finished, partners, recent = [], Counter(), []
-    for seat in seats_of(member):
+    changes = substitutions_for(member)
+    notes = substitution_words(member, changes)
+    seats = seats_of(member)
+    seated = {seat.team.game_id for seat in seats}
+    listed = [(db.session.get(Game, c.game_id), None) for c in changes if c.game_id not in seated]
+    for seat in seats:
         game = seat.team.game
         partners.update(p.name for p in seat.team.players if p.id != seat.id)
         mine = next((row for row in player_games(game) if row.player == seat.name), None) if game.finished_at else None
         if mine is not None:
             finished.append(mine)
-        if len(recent) < RECENT:
-            recent.append((game, mine))
+        listed.append((game, mine))
+    for game, mine in sorted(listed, key=lambda pair: -pair[0].id)[:RECENT]:
+        recent.append((game, mine, notes.get(game.id, "")))
     won = sum(row.result for row in finished)
     return {"games": len(finished), "won": won, "won_words": won_words(won), "sessions": len({r.session for r in finished if r.session}),
             "win_rate": won / len(finished) if finished else None,

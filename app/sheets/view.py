@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from app.store.substitutes import changes_of, seat_name_at
 from app.store.gamelog import corrected_hands
 from app.store.models import Game
 from app.rules.numbers import points
@@ -114,6 +115,7 @@ class ScoreSheet:
     won_at: int | None = None
     drawn: bool = False
     result_note: str = ""      # how the game ended, in words ("Time was called ...", "Abandoned: no result")
+    substitutes: tuple[str, ...] = ()     # "Zoe played for Ann from hand 5."
 
     @property
     def in_progress(self) -> bool:
@@ -247,8 +249,8 @@ def sheet_row(game: Game, ruleset: RuleSet, number: int, entries, result, seatin
               warning: str) -> SheetRow:
     """One hand's row, kept in the app's row cache by what it shows (row_key); `seating`: the teams' names,
     the dealers in turn (dealers_in_turn), the players' short names and the row cache."""
-    names, dealers, shorts, cache = seating
-    dealer = dealers[(number - 1) % len(dealers)]
+    names, dealers, shorts, cache, changes = seating
+    dealer = seat_name_at(changes, dealers[(number - 1) % len(dealers)], number)
     key = row_key(game, number, entries, result, names, dealer, shorts.get(dealer, dealer), corrected, warning)
 
     def make() -> SheetRow:
@@ -266,14 +268,16 @@ def game_sheet(game: Game, state: GameState | None = None) -> ScoreSheet:
     ruleset = ruleset_of(game)
     state = state or state_of(game)
     names, players = tuple(game.team_names), game.team_players
-    seating = (names, dealers_in_turn(game, players), short_names([player for team in players for player in team]),
-               row_cache())
+    changes = changes_of(game) if game.session_id is not None else []
+    everyone = [player for team in players for player in team] + [change.left for change in changes]
+    seating = (names, dealers_in_turn(game, players), short_names(everyone), row_cache(), changes)
+    seat_words = {change.came: change.seat_words for change in changes}
     corrected = corrected_hands(game)
     warnings = {w.hand_number: w.problem.message for w in reversed(state.warnings)}
     rows = [sheet_row(game, ruleset, number, entries, result, seating, number in corrected, warnings.get(number, ""))
             for number, (entries, result) in enumerate(zip(state.entries, state.hands), start=1)]
     over, winner, note = sheet_result(game, state)
-    teams = tuple(SheetTeam(t.name, tuple(p.name for p in t.players), total, minimum, winner == i)
+    teams = tuple(SheetTeam(t.name, tuple(seat_words.get(p.name, p.name) for p in t.players), total, minimum, winner == i)
                   for i, (t, total, minimum) in enumerate(
                       zip(game.teams, state.totals, state.next_initial_meld_minimums)))
     return ScoreSheet(
@@ -282,7 +286,7 @@ def game_sheet(game: Game, state: GameState | None = None) -> ScoreSheet:
         winner=names[winner] if winner is not None else None, game_over=over, result_note=note,
         drawn=state.outcome.draw,
         next_dealer=dealer_name(game, len(state.hands) + 1), set_key=set_key(ruleset),
-        won_at=state.won_at)
+        won_at=state.won_at, substitutes=tuple(change.words for change in changes))
 
 
 def blank_sheet(ruleset: RuleSet, team_count: int = 2, rows: int | None = None) -> ScoreSheet:

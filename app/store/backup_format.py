@@ -1,6 +1,8 @@
 """The backup file's format, checked field by field, and how a file of an earlier format is read.
 
-Version 2 keeps every id (players on the club's list, seats, games, sessions, seasons, accounts) and each
+Version 3 adds the convenor's toolkit: a session's agreement option, its calls to the organiser and its
+record of changes, each hand's agreement and each game's substitutes; a file of version 2 reads with the values
+the database upgrade gives (no agreement, no calls, no substitutes; it kept no session record). Version 2 keeps every id (players on the club's list, seats, games, sessions, seasons, accounts) and each
 hand's times, so a restored club reads exactly as it did. Version 1 (the first club releases) kept neither:
 its players get the ids of their order, its hands the times of its record of changes, and what it lacks
 takes the value the database upgrade gives (a game not closed, no record of changes).
@@ -14,8 +16,8 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 FORMAT = "treys-backup"
-FORMAT_VERSION = 2
-READS = (1, 2)
+FORMAT_VERSION = 3
+READS = (1, 2, 3)
 
 Id = Annotated[int, Field(ge=1, le=2**31 - 1)]
 Count = Annotated[int, Field(ge=0, le=2**31 - 1)]
@@ -61,6 +63,25 @@ class Attendee(Part):
     arrived_at: datetime
 
 
+class Call(Part):
+    game_id: Id | None = None
+    table_number: Count
+    reason: text(200) = ""
+    called_at: datetime
+    called_by: text(80) = ""
+    cleared_at: datetime | None = None
+    cleared_by: text(80) = ""
+
+
+class SessionLine(Part):
+    kind: text(20, 1)
+    words: text(400) = ""
+    at: datetime
+    actor_kind: text(12, 1)
+    actor_id: text(64) = ""
+    actor_label: text(80) = ""
+
+
 class Session(Part):
     id: Id
     played_on: date
@@ -75,8 +96,11 @@ class Session(Part):
     sitting_out: list
     seed: Count
     time_called_at: datetime | None = None
+    agreement: bool = False
     created_at: datetime
     attendees: list[Attendee]
+    calls: list[Call] = []
+    events: list[SessionLine] = []
 
 
 class Seat(Part):
@@ -108,6 +132,8 @@ class Hand(Part):
     client_token: text(64) | None = None
     created_at: datetime
     updated_at: datetime
+    agreed_by: text(60) | None = None
+    agreed_at: datetime | None = None
     entries: Annotated[list[Entry], Field(min_length=1)]
 
 
@@ -122,6 +148,18 @@ class Event(Part):
     actor_kind: text(12, 1)
     actor_id: text(64) = ""
     actor_label: text(80) = ""
+
+
+class Substitute(Part):
+    team_position: Count
+    seat: Count
+    from_hand: Annotated[int, Field(ge=1, le=2**31 - 1)]
+    left_name: text(60, 1)
+    left_member_id: Id | None = None
+    came_name: text(60, 1)
+    came_member_id: Id | None = None
+    at: datetime
+    by: text(80) = ""
 
 
 class Game(Part):
@@ -147,11 +185,12 @@ class Game(Part):
     teams: Annotated[list[Team], Field(min_length=1)]
     hands: list[Hand]
     events: list[Event] = []
+    substitutions: list[Substitute] = []
 
 
 class Backup(Part):
     format: Literal["treys-backup"]
-    version: Literal[2]
+    version: Literal[3]
     made_at: str | None = None
     notes: list[str] = []           # what an earlier format could not carry, said before the restore
     organisers: list[Organiser] = []
@@ -196,6 +235,8 @@ def parse(data: bytes | str) -> Backup:
     if version == 1:
         from app.store.backup_v1 import upgrade_v1
         document = upgrade_v1(document)
+    if document.get("version") == 2:
+        document = dict(document, version=3)      # what version 3 adds takes its defaults, as the upgrade gives
     try:
         return Backup.model_validate_json(json.dumps(document))
     except ValidationError as error:

@@ -1,9 +1,9 @@
-"""What a club stores for its afternoons: organisers, its players, sessions and who came."""
+"""What a club stores for its afternoons: organisers, its players, sessions, who came, calls and substitutes."""
 from __future__ import annotations
 
 from datetime import date, datetime
 
-from sqlalchemy import JSON, ForeignKey, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, UniqueConstraint, false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 from werkzeug.security import check_password_hash, generate_password_hash
 
@@ -72,6 +72,8 @@ class ClubSession(db.Model):
     sitting_out: Mapped[list] = mapped_column(JSON, default=list)     # names sitting out this round
     seed: Mapped[int] = mapped_column(default=0)
     time_called_at: Mapped[datetime | None]
+    #: A hand counts on the board only once a player of another team agreed to it on the tablet.
+    agreement: Mapped[bool] = mapped_column(default=False, server_default=false())
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     attendees: Mapped[list[Attendance]] = relationship(back_populates="session", cascade="all, delete-orphan",
                                                        order_by="Attendance.id")
@@ -112,3 +114,35 @@ class SessionEvent(db.Model):
     actor_kind: Mapped[str] = mapped_column(db.String(12))
     actor_id: Mapped[str] = mapped_column(db.String(64), default="")
     actor_label: Mapped[str] = mapped_column(db.String(80), default="")
+
+
+class TableCall(db.Model):
+    """A table calling the organiser: on the board's call list from when it called until the organiser clears it."""
+
+    __tablename__ = "table_call"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("club_session.id", ondelete="CASCADE"), index=True)
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("game.id", ondelete="SET NULL"), index=True)
+    table_number: Mapped[int] = mapped_column(default=0)
+    reason: Mapped[str] = mapped_column(db.String(200), default="")
+    called_at: Mapped[datetime] = mapped_column(default=utcnow)
+    called_by: Mapped[str] = mapped_column(db.String(80), default="")
+    cleared_at: Mapped[datetime | None]
+    cleared_by: Mapped[str] = mapped_column(db.String(80), default="")
+
+
+class Substitution(db.Model):
+    """A player who left a game mid-way and the substitute who took the seat from a hand on."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    team_position: Mapped[int]
+    seat: Mapped[int]
+    from_hand: Mapped[int]
+    left_name: Mapped[str] = mapped_column(db.String(60))
+    left_member_id: Mapped[int | None] = mapped_column(ForeignKey("member.id", ondelete="SET NULL"), index=True)
+    came_name: Mapped[str] = mapped_column(db.String(60))
+    came_member_id: Mapped[int | None] = mapped_column(ForeignKey("member.id", ondelete="SET NULL"), index=True)
+    at: Mapped[datetime] = mapped_column(default=utcnow)
+    by: Mapped[str] = mapped_column(db.String(80), default="")

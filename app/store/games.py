@@ -359,6 +359,7 @@ def correct_hand(game: Game, number: int, entries: list[TeamEntry], *, version: 
         for field in HandEntry.FIELDS:
             setattr(row, field, dict(entry.sets) if field == "sets" else getattr(entry, field))
     hand.updated_at = utcnow()
+    hand.agreed_by = hand.agreed_at = None        # a corrected hand is agreed to again (in a session that asks)
     record(game, event, actor or UNKNOWN_TABLET)
     commit(game, after)
     return hand

@@ -95,6 +95,10 @@ class Hand(db.Model):
     client_token: Mapped[str | None] = mapped_column(db.String(64))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+    #: In a session with agreement: the player of another team who agreed to the hand, and when (a
+    #: correction asks again).
+    agreed_by: Mapped[str | None] = mapped_column(db.String(60))
+    agreed_at: Mapped[datetime | None]
     game: Mapped[Game] = relationship(back_populates="hands")
     entries: Mapped[list[HandEntry]] = relationship(back_populates="hand", order_by="HandEntry.team_position",
                                                     cascade="all, delete-orphan")

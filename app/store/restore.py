@@ -16,7 +16,8 @@ from sqlalchemy.exc import SQLAlchemyError
 from app.extensions import db
 from app.rules import RulesetError, TeamEntry, get_ruleset, replay, table_problems, validate_hand
 from app.store.backup_format import Backup, BackupRefused, parse
-from app.store.club_models import Attendance, ClubSession, Member, Organiser, Season
+from app.store.club_models import (Attendance, ClubSession, Member, Organiser, Season, SessionEvent, Substitution,
+                                   TableCall)
 from app.store.models import Game, GameEvent, Hand, HandEntry, Player, Team
 
 
@@ -93,6 +94,12 @@ def reference_problems(backup: Backup) -> list[str]:
             problems.append(f"Game {game.id} belongs to session {game.session_id}, which the backup does not hold.")
         problems += [f"Game {game.id} seats player {p.member_id}, but the backup has no such player."
                      for t in game.teams for p in t.players if p.member_id is not None and p.member_id not in members]
+        problems += [f"Game {game.id} names player {member} as a substitute, but the backup has no such player."
+                     for sub in game.substitutions for member in (sub.left_member_id, sub.came_member_id)
+                     if member is not None and member not in members]
+    games = {g.id for g in backup.games}
+    problems += [f"Session {s.id} has a call from game {c.game_id}, which the backup does not hold."
+                 for s in backup.sessions for c in s.calls if c.game_id is not None and c.game_id not in games]
     return problems
 
 
@@ -158,14 +165,20 @@ def club_rows(backup: Backup, plan_: Plan) -> list[tuple]:
     organisers = [dict(fields(o, "name", "password_hash", "created_at"), **({"id": o.id} if keep_ids else {}))
                   for o in backup.organisers if o.name in added]
     sessions = [fields(s, "id", "played_on", "ruleset_id", "variations", "format_kind", "format_hands", "ends_at",
-                       "partners", "pairs", "round", "sitting_out", "seed", "time_called_at", "created_at")
+                       "partners", "pairs", "round", "sitting_out", "seed", "time_called_at", "agreement", "created_at")
                 for s in backup.sessions]
     attendance = [{"session_id": s.id, "member_id": a.member_id, "arrived_at": a.arrived_at}
                   for s in backup.sessions for a in s.attendees]
+    lines = [dict(e.model_dump(), session_id=s.id) for s in backup.sessions for e in s.events]
     return [(Organiser, organisers),
             (Member, [fields(m, "id", "name", "short_name", "active", "created_at") for m in backup.members]),
             (Season, [fields(s, "id", "name", "starts_on", "ends_on", "qualifying_percent") for s in backup.seasons]),
-            (ClubSession, sessions), (Attendance, attendance)]
+            (ClubSession, sessions), (Attendance, attendance), (SessionEvent, lines)]
+
+
+def call_rows(backup: Backup) -> list[tuple]:
+    """(model, rows) of the calls to the organiser (after the games they name)."""
+    return [(TableCall, [dict(c.model_dump(), session_id=s.id) for s in backup.sessions for c in s.calls])]
 
 
 GAME_COLUMNS = ("id", "variations", "target", "table_code", "version", "session_id", "session_round", "table_number",
@@ -174,7 +187,7 @@ GAME_COLUMNS = ("id", "variations", "target", "table_code", "version", "session_
 
 def game_rows(backup: Backup) -> list[tuple]:
     """(model, rows) of the games: games, teams, seats, hands, entries, records of changes."""
-    games, teams, players, hands, entries, events = [], [], [], [], [], []
+    games, teams, players, hands, entries, events, substitutes = [], [], [], [], [], [], []
     for game in backup.games:
         games.append(dict(fields(game, *GAME_COLUMNS), ruleset_id=game.ruleset, table_label=game.table,
                           first_dealer_team=game.first_dealer[0], first_dealer_player=game.first_dealer[1]))
@@ -183,19 +196,23 @@ def game_rows(backup: Backup) -> list[tuple]:
             players += [dict(fields(p, "id", "name", "member_id"), team_id=len(teams), position=i)
                         for i, p in enumerate(team.players)]
         for number, hand in enumerate(game.hands, start=1):
-            hands.append(dict(fields(hand, "client_token", "created_at", "updated_at"), id=len(hands) + 1,
+            hands.append(dict(fields(hand, "client_token", "created_at", "updated_at", "agreed_by", "agreed_at"),
+                              id=len(hands) + 1,
                               game_id=game.id, number=number))
             entries += [dict(e.model_dump(), id=len(entries) + i + 1, hand_id=len(hands), team_position=i)
                         for i, e in enumerate(hand.entries)]
         events += [dict(e.model_dump(), game_id=game.id) for e in game.events]
-    return [(Game, games), (Team, teams), (Player, players), (Hand, hands), (HandEntry, entries), (GameEvent, events)]
+        substitutes += [dict(sub.model_dump(), game_id=game.id) for sub in game.substitutions]
+    return [(Game, games), (Team, teams), (Player, players), (Hand, hands), (HandEntry, entries), (GameEvent, events),
+            (Substitution, substitutes)]
 
 
 def reset_sequences() -> None:
     """PostgreSQL: each id sequence starts after the highest id now stored (rows came with their own ids)."""
     if db.engine.dialect.name != "postgresql":
         return
-    for model in (Organiser, Member, Season, ClubSession, Attendance, Game, Team, Player, Hand, HandEntry, GameEvent):
+    for model in (Organiser, Member, Season, ClubSession, Attendance, Game, Team, Player, Hand, HandEntry, GameEvent,
+                  TableCall, Substitution, SessionEvent):
         table = model.__tablename__
         db.session.execute(text(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
                                 f"COALESCE((SELECT MAX(id) FROM {table}), 0) + 1, false)"))
@@ -204,7 +221,7 @@ def reset_sequences() -> None:
 def write(plan_: Plan) -> None:
     """Every row in one transaction; on any failure nothing stays."""
     try:
-        for model, rows in club_rows(plan_.backup, plan_) + game_rows(plan_.backup):
+        for model, rows in club_rows(plan_.backup, plan_) + game_rows(plan_.backup) + call_rows(plan_.backup):
             if rows:
                 db.session.execute(insert(model.__table__), rows)     # Core: ids and versions as given
         reset_sequences()

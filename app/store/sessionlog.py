@@ -1,4 +1,5 @@
-"""The record of a club session: who opened it, ticked, drew, swapped, seated or called time, and when."""
+"""The record of a club session: who opened it, ticked, drew, swapped, seated, called time, called the organiser or
+cleared a call, agreed to a hand or brought a substitute, and when."""
 from __future__ import annotations
 
 from enum import StrEnum
@@ -19,16 +20,27 @@ class SessionEventKind(StrEnum):
     PLAYERS_SWAPPED = "players_swapped"
     LATECOMER_SEATED = "latecomer_seated"
     TIME_CALLED = "time_called"
+    TABLE_CALLED = "table_called"
+    CALL_CLEARED = "call_cleared"
+    HAND_AGREED = "hand_agreed"
+    HAND_NOT_AGREED = "hand_not_agreed"
+    PLAYER_SUBSTITUTED = "player_substituted"
 
 
 def save_session_change(session: ClubSession, kind: SessionEventKind, actor: Actor, words: str) -> SessionEvent:
     """Record a change to the session with who made it, and save both in one transaction."""
+    event = note_session_change(session, kind, actor, words)
+    db.session.commit()
+    return event
+
+
+def note_session_change(session: ClubSession, kind: SessionEventKind, actor: Actor, words: str) -> SessionEvent:
+    """Add the record's line of a change to the session, saved with the change by the caller's commit."""
     if session.id is None:
         db.session.flush()              # a session being opened: its id first
     event = SessionEvent(session_id=session.id, kind=kind.value, words=words[:400], actor_kind=actor.kind,
                          actor_id=actor.id, actor_label=actor.label)
     db.session.add(event)
-    db.session.commit()
     return event
 
 

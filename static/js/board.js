@@ -1,5 +1,5 @@
 /* The organiser's board: asks for news every few seconds with If-None-Match (304 when nothing changed)
-   and updates each table in place; a new round or a new table reloads the page. */
+   and updates each table in place; a new round, a new table or a change to the call list reloads the page. */
 (function () {
   "use strict";
   var board = document.getElementById("board");
@@ -20,14 +20,18 @@
     setText(section.querySelector("[data-field=status]"), t.status);
     var version = section.querySelector("[data-field=version]");
     if (version) { version.value = t.version; }
-    section.classList.toggle("is-over", t.over);
-    section.classList.toggle("is-owing", !t.over && t.owes_last_hand);
-    section.classList.toggle("is-quiet", !t.over && !t.owes_last_hand && t.minutes_since_last_entry >= 15);
+    var over = t.over && t.counted;
+    section.classList.toggle("is-over", over);
+    section.classList.toggle("is-awaiting", !over && !t.counted);
+    section.classList.toggle("is-owing", !over && t.counted && t.owes_last_hand);
+    section.classList.toggle("is-quiet", !over && t.counted && !t.owes_last_hand && t.minutes_since_last_entry >= 15);
   }
 
   function show(doc) {
     var sections = board.querySelectorAll("[data-game]");
-    if (String(doc.round) !== board.getAttribute("data-round") || doc.tables.length !== sections.length) {
+    var calls = doc.calls.map(function (call) { return call.id; }).join(",");
+    if (String(doc.round) !== board.getAttribute("data-round") || doc.tables.length !== sections.length ||
+        calls !== document.getElementById("calls").getAttribute("data-calls")) {
       window.location.reload();
       return;
     }
@@ -36,6 +40,7 @@
       if (section) { showTable(section, t); }
     });
     document.getElementById("time-called").hidden = !doc.time_called;
+    if (doc.clock && window.Treys && window.Treys.setClock) { window.Treys.setClock(doc.clock); }
     document.getElementById("owing").hidden = doc.owing.length === 0;
     setText(document.getElementById("owing-list"), doc.owing.join(", "));
     setText(document.getElementById("board-updated"), "Updated " + new Date().toLocaleTimeString("en-GB"));

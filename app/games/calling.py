@@ -1,0 +1,51 @@
+"""A session table's tablet: call the organiser to the table, and agree (or not) to a hand in a session that asks."""
+from __future__ import annotations
+
+from flask import flash, redirect, request, url_for
+
+from app.errors import status_of
+from app.extensions import db
+from app.games.blueprint import bp
+from app.games.codes import with_table_code
+from app.games.tablet import table_tablet
+from app.games.views import game_page
+from app.rules.refusal import Refusal
+from app.store.agreement import agree_hand, disagree_hand
+from app.store.calls import call_organiser
+from app.store.models import Game
+
+
+def refused(game: Game, error: Refusal):
+    """The game page with the refusal's sentence; nothing stored."""
+    db.session.rollback()
+    return game_page(game, notice=" ".join(p.message for p in error.problems), status=status_of(error))
+
+
+@bp.post("/games/<int:game_id>/call")
+@with_table_code
+def call_page(game: Game):
+    """Put this table on the organiser's call list (on the board)."""
+    try:
+        _, new = call_organiser(game, table_tablet(game.table_label))
+    except Refusal as error:
+        return refused(game, error)
+    flash("The organiser has been called: they will come to your table." if new else
+          "The organiser has already been called: they will come to your table.", "success")
+    return redirect(url_for("games.game", game_id=game.id))
+
+
+@bp.post("/games/<int:game_id>/hands/<int:number>/agreement")
+@with_table_code
+def agreement_page(game: Game, number: int):
+    """'Agreed' by a player of another team, or 'Not agreed' (which calls the organiser)."""
+    actor = table_tablet(game.table_label)
+    try:
+        if request.form.get("decision") == "agreed":
+            hand = agree_hand(game, number, request.form.get("player") or "", actor)
+            flash(f"Hand {number} agreed by {hand.agreed_by}: it counts on the board.", "success")
+        else:
+            disagree_hand(game, number, actor, request.form.get("player") or "")
+            flash(f"Hand {number} is not agreed: the organiser has been called to your table.", "success")
+    except Refusal as error:
+        return refused(game, error)
+    return redirect(url_for("games.game", game_id=game.id))
