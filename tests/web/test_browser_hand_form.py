@@ -458,3 +458,25 @@ def test_seats_at_a_table_of_four_are_named_by_the_compass(live_server, page):
     page.get_by_role("button", name="Start the game").click()
     page.wait_for_url(re.compile(r"/games/\d+$"))
     assert "Hand 1 is dealt by East." in page.locator("main").inner_text()
+
+
+def test_every_problem_shows_at_once_beside_its_field_live_and_after_save(live_server, page):
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(new_game(page, live_server) + "/hands/new")
+    page.locator("label.pill", has_text="North-South").click()      # out without the sets
+    for _ in range(4):
+        plus(page, 0, "red_threes").click()
+    for _ in range(3):
+        plus(page, 1, "red_threes").click()                      # 7 red 3s: the pack holds 6
+    page.locator("#team0-table_points").fill("12")               # not a multiple of 5
+    page.locator("#team1-table_points").fill("50")
+    beside = {"went_out": "cannot go out", "team0-table_points": "multiple of 5"}
+    for when in ("live", "after Save"):
+        if when == "after Save":
+            page.get_by_role("button", name="Save hand 1").click()
+            page.wait_for_selector("form[data-refused=yes]")
+        for field, words in beside.items():
+            expect(page.locator(f'[data-error-for="{field}"]')).to_contain_text(words)
+        threes = page.locator('[data-error-for="team0-red_threes"], [data-error-for="team1-red_threes"]')
+        expect(threes.filter(has_text="red 3s")).to_have_count(1)
+        expect(page.locator("#refusal-summary a")).to_have_count(3)
