@@ -15,8 +15,9 @@ THIRTY_TWO = [f"{first} {last}" for last in ("Smith", "Jones", "Brown", "Wilson"
                             "Winifred")]
 
 
-def session_of(page, live_server, players):
-    """A timed session opened through the API (the organiser's account made or logged into first): its board."""
+def session_of(page, live_server, players, hands=2):
+    """A timed session opened through the API (the organiser's account made or logged into first), each table
+    with `hands` hands entered: its board's address and the API's answer."""
     log_in(page, live_server)
     token = b64encode(f"{NAME}:{PASSWORD}".encode()).decode()
     answer = page.request.post(f"{live_server}/api/v1/sessions", headers={"Authorization": f"Basic {token}"},
@@ -24,13 +25,13 @@ def session_of(page, live_server, players):
                                      "partners": "random"})
     assert answer.status == 201, answer.text()
     for table in answer.json()["tables"]:          # five-figure totals: the widest a board shows
-        for _ in range(2):
+        for _ in range(hands):
             hand = page.request.post(f"{live_server}/api/v1/games/{table['game_id']}/hands",
                                      headers={"X-Table-Code": table["table_code"]},
                                      data={"teams": [{"table_points": 1105, "went_out": True, "sets": {"red_bolivia": 1, "red_samba": 1, "red_canasta": 3}},
                                                      {"table_points": 500, "sets": {"black_canasta": 1}}]})
             assert hand.status == 201, hand.text()
-    return f"{live_server}/club/sessions/{answer.json()['id']}/board"
+    return f"{live_server}/club/sessions/{answer.json()['id']}/board", answer.json()
 
 
 def measure(page):
@@ -45,7 +46,7 @@ def test_eight_tables_and_call_time_fit_one_laptop_screen(live_server, browser, 
     context = browser.new_context(color_scheme=scheme, viewport={"width": 1024, "height": 768})
     page = context.new_page()
     try:
-        board = session_of(page, live_server, THIRTY_TWO)
+        board, _ = session_of(page, live_server, THIRTY_TWO)
         page.goto(board)
         assert page.locator(".board-table").count() == 8
         height, box = measure(page)
