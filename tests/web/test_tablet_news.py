@@ -61,3 +61,27 @@ def test_a_tablet_on_the_hand_form_is_told_time_has_been_called(live_server, bro
         expect(waiting.locator("main .message-box").first).to_contain_text(LAST_HAND)   # the page shows itself again
     finally:
         tablet.context.close()
+
+
+def test_a_hand_sent_to_a_session_game_that_ended_says_the_next_round_is_the_organisers(app, client):
+    from app.extensions import db
+    from app.store.models import Game
+    from tests.web.club_support import login
+    from tests.web.pages_support import post_hand
+    _, table = timed_table(app, client)
+    tablet = app.test_client()
+    game_id = table["game_id"]
+    tablet.post(f"/games/{game_id}/code", data={"code": table["table_code"], "next": f"/games/{game_id}"})
+    form = tablet.get(f"/games/{game_id}/hands/new")           # the form is open when the organiser ends the game
+    login(client)
+    with app.app_context():
+        version = db.session.get(Game, game_id).version
+    assert client.post(f"/club/games/{game_id}/end", data={"version": version}).status_code == 302
+    from tests.web.pages_support import hand_data, hidden_fields
+    data = hidden_fields(form.get_data(as_text=True))
+    data.update(hand_data([{"table_points": 100}, {"table_points": 50}]))
+    page = text(tablet.post(f"/games/{game_id}/hands/new", data=data))
+    assert "This game is over" in page and "the organiser starts the next round" in page
+    assert "Start a new game" not in page
+    later = text(tablet.get(f"/games/{game_id}/hands/new", follow_redirects=True))
+    assert "The organiser starts the next round." in later and "Start a new game" not in later
