@@ -23,7 +23,7 @@ from app.games.forms import (ALL_SEATS, COMPASS_SEATS, PLAYER_COUNTS, SEAT_COUNT
                              NewGameForm, default_player_name, seat_value, variation_field)
 from app.store.models import Game
 from app.rules import InvalidHand, RulesetError, all_rulesets
-from app.games.chart import totals_chart
+from app.sheets.chart import totals_chart
 from app.rules.operations import EventKind
 from app.rules.outcome import Closing, play_words
 from app.store.games import create_game, ruleset_of, shown_version, state_of

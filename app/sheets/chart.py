@@ -29,6 +29,7 @@ class Chart:
     top_label: str
     bottom_label: str
     words: str
+    target_label: str = ""
     width: int = WIDTH
     height: int = HEIGHT
     pad: int = PAD
@@ -53,4 +54,10 @@ def totals_chart(names: Sequence[str], totals_by_hand: Sequence[Sequence[int]], 
                   for i, name in enumerate(names))
     said = ", ".join(f"{line.name} {points(line.last)}" for line in lines)
     words = (f"Totals after {len(totals_by_hand)} hands: {said}. The winning score is {points(target)}.")
-    return Chart(lines, y(target), y(0), points(high), points(low), words)
+    return Chart(lines, y(target), y(0), points(high), points(low), words, target_label=points(target))
+
+
+def sheet_chart(sheet) -> Chart | None:
+    """The chart of a score sheet (app/sheets/view.py): each team's total after each of its hands."""
+    return totals_chart([team.name for team in sheet.teams], [[cell.total for cell in row.cells] for row in sheet.rows],
+                        sheet.target)
