@@ -61,3 +61,46 @@ def sheet_chart(sheet) -> Chart | None:
     """The chart of a score sheet (app/sheets/view.py): each team's total after each of its hands."""
     return totals_chart([team.name for team in sheet.teams], [[cell.total for cell in row.cells] for row in sheet.rows],
                         sheet.target)
+
+
+@dataclass(frozen=True)
+class Bar:
+    """One player's row of the day's chart: games won as a bar from the left, the margin as a bar either side
+    of its own zero line."""
+
+    name: str
+    y: float
+    won_width: float
+    won_text: str
+    margin_x: float
+    margin_width: float
+    margin_text: str
+
+
+@dataclass(frozen=True)
+class DayChart:
+    """The results of the day drawn: a row per player, the two zero lines, and a sentence."""
+
+    bars: tuple[Bar, ...]
+    height: int
+    words: str
+    width: int = WIDTH
+    won_x: int = 190
+    margin_zero: int = 460
+
+
+def day_chart(standings: Sequence) -> DayChart | None:
+    """Games won and margin per player (app/rules/ranking.py's Standing lines), best first; None before any
+    game has a result."""
+    if not any(line.played for line in standings):
+        return None
+    row, top = 34, 6
+    most_won = max(float(line.won) for line in standings) or 1
+    widest = max(abs(line.margin) for line in standings) or 1
+    bars = []
+    for index, line in enumerate(standings):
+        half = round(abs(line.margin) * 80 / widest, 1)
+        bars.append(Bar(line.player, top + index * row, round(float(line.won) * 150 / most_won, 1), line.won_words,
+                        460 - half if line.margin < 0 else 460, half, f"{line.margin:+,}".replace("-", "\u2212")))
+    words = "Games won and margin: " + "; ".join(f"{b.name} {b.won_text} won, margin {b.margin_text}" for b in bars) + "."
+    return DayChart(tuple(bars), top + len(bars) * row + 4, words)
