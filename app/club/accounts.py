@@ -1,7 +1,7 @@
 """Organiser pages: the first account (setup), log in and log out."""
 from __future__ import annotations
 
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import abort, flash, redirect, render_template, request, session, url_for
 from flask_login import current_user, login_required, login_user, logout_user
 
 from app.club.auth import (SetupDone, account_problems, add_organiser, change_password, check_login, end_sessions,
@@ -23,6 +23,7 @@ def setup():
         abort(404, "Setup is done: an organiser account exists. Log in instead.")
     problems: list[str] = []
     name = (request.form.get("name") or "").strip()
+    session.pop("_flashes", None)     # "Please log in" from the page that sent here: there is no account to log in to yet
     if request.method == "POST":
         password = request.form.get("password") or ""
         problems = account_problems(name, password)

@@ -24,6 +24,7 @@ from app.store.ending import session_clock
 from app.store.models import Game, utcnow
 from app.rules.ranking import METHOD
 from app.store.games import end_game, reset_table_code
+from app.sheets.chart import day_chart
 from app.sheets.pdf import pdf_response
 from app.rules.refusal import Refusal
 
@@ -172,9 +173,10 @@ def release_brake_page(game_id: int):
 def results_page(session_id: int):
     """Results of the day in big type, with the method."""
     session = load_session(session_id)
-    return render_template("club/results.html", session=session, standings=results(session), method=METHOD,
+    standings = results(session)
+    return render_template("club/results.html", session=session, standings=standings, method=METHOD,
                            tables=tables(session), format_words=format_of_session(session),
-                           changes=session_changes(session))
+                           changes=session_changes(session), day=day_chart(standings))
 
 
 def public_root() -> str:

@@ -8,6 +8,7 @@ from weasyprint import HTML
 from app.club.departures import session_changes
 from app.club.sessions import games_of
 from app.rules import seat_order
+from app.sheets.chart import day_chart
 from app.sheets.guard import collector_paused
 from app.sheets.pdf import ROOT, fonts, joined_pdf, printed_now, sheet_documents
 
@@ -39,7 +40,7 @@ def render_session_pdf(session, standings, method: str) -> bytes:
     """The results of the day, then every table's score sheet (app/sheets), as one PDF."""
     html = render_template("club/results_pdf.html", session=session, standings=standings, method=method,
                            club=current_app.config["CLUB_NAME"], printed=printed_now(),
-                           changes=session_changes(session))
+                           changes=session_changes(session), day=day_chart(standings))
     with collector_paused():
         documents = [document(html), *sheet_documents(games_of(session))]
         data = joined_pdf(documents)

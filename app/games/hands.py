@@ -8,6 +8,7 @@ from app.rules.numbers import points, signed
 from app.games.blueprint import bp
 from app.games.codes import needs_code, with_table_code
 from app.games.common import load_game
+from app.games.news import news_words
 from app.games.forms import ConfirmForm
 from app.games.handform import (Reading, hand_data, hand_form_class, hand_number_of, new_token,
                                 read_form, sections, token_of, version_of)
@@ -58,7 +59,7 @@ def render_hand(game: Game, form, number: int, *, editing: bool, reading: Readin
         "games/hand.html", game=game, ruleset=ruleset, form=form, number=number, editing=editing,
         teams=teams, sections=sections(ruleset), errors=reading.errors, general=reading.general,
         dealer=dealer(game, number), preview_url=preview_url, notice=notice, card_groups=CARD_GROUPS,
-        labels=field_labels(ruleset, form, game.team_names), clock=game_clock(game),
+        labels=field_labels(ruleset, form, game.team_names), clock=game_clock(game), news=news_words(game),
     ), status
 
 

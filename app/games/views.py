@@ -20,12 +20,13 @@ from app.store.calls import call_document, open_call
 from app.store.ending import game_clock
 from app.store.gamelog import event_sentence, events_of
 from app.games.common import load_game
+from app.games.news import news_words
 from app.games.tablet import tablet
 from app.games.forms import (ALL_SEATS, COMPASS_SEATS, PLAYER_COUNTS, SEAT_COUNTS, SOLO_COUNTS, TEAM_DEFAULTS,
                              NewGameForm, default_player_name, seat_value, variation_field)
 from app.store.models import Game
 from app.rules import InvalidHand, RulesetError, all_rulesets
-from app.games.chart import totals_chart
+from app.sheets.chart import totals_chart
 from app.rules.operations import EventKind
 from app.rules.outcome import Closing, play_words
 from app.store.games import create_game, ruleset_of, shown_version, state_of
@@ -50,7 +51,7 @@ def game_page(game: Game, *, notice: str | None = None, status: int = 200):
         Markup(render_template("games/_correct_strip.html", sheet=sheet, buttons=correct_buttons(game.id, sheet))),
         Markup(render_template("games/_record.html", record=record))))
     return render_template(
-        "games/game.html", game=game, sheet=sheet, parts=parts, notice=notice,
+        "games/game.html", game=game, sheet=sheet, parts=parts, notice=notice, news=news_words(game),
         code=known_code(game), clock=game_clock(game), **table_help(game),
         last_hand=len(sheet.rows), state=state, format_words=play_words(state.format, state.target),
         chart=totals_chart(game.team_names, [[t.progressive for t in hand.teams] for hand in state.hands],

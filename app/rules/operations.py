@@ -80,9 +80,10 @@ def over_problems(state: GameState, names: Sequence[str]) -> list[Problem]:
     if not outcome.over:
         return []
     if state.closing:
-        return [Problem(None, f"This game was {CLOSED_WORDS[state.closing]}: no more hands can be entered. "
-                              "Start a new game.", "game.closed")]
-    return [Problem(None, f"This game is over: {outcome.words(names)} Start a new game.", GAME_OVER)]
+        return [Problem(None, f"This game was {CLOSED_WORDS[state.closing]}: no more hands can be entered.",
+                        "game.closed")]
+    # what comes next (a new game, or the organiser's next round) is said where the game is shown
+    return [Problem(None, f"This game is over: {outcome.words(names)} No more hands can be entered.", GAME_OVER)]
 
 
 def verify_add_hand(state: GameState, entries: Sequence[TeamEntry], names: Sequence[str]) -> list[Problem]:

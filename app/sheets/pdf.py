@@ -25,6 +25,7 @@ from app.clubtime import club_now, in_club_zone
 from app.store.models import Game
 from app.store.cache import VersionCache, remembered, version_cache
 from app.store.games import shown_version
+from app.sheets.chart import sheet_chart
 from app.sheets.view import game_sheet
 from app.sheets.guard import bounded, collector_paused
 
@@ -99,7 +100,7 @@ def sheets_html(games: Iterable[Game]) -> str:
     parts = []
     for game in games:
         sheet = game_sheet(game)
-        parts.append({"sheet": sheet, "played": local_time(sheet.date)})
+        parts.append({"sheet": sheet, "played": local_time(sheet.date), "chart": sheet_chart(sheet)})
     return render_template("sheets/game_sheet_pdf.html", parts=parts, printed=printed_now(),
                            club=current_app.config["CLUB_NAME"])
 

@@ -34,10 +34,17 @@ FIGURES = tuple((name, name.replace("_", " ").replace("threes", "{threes}").repl
                 for name in ENTRY_FIELDS if name != "sets")
 
 
+def first_tablet(game_id):
+    """The query of the table's own tablet: the first tablet on the game's record (the one that opened it, or
+    in a session, where the organiser's draw opens every game, the first tablet to write)."""
+    return (select(GameEvent.actor_id).where(GameEvent.game_id == game_id, GameEvent.actor_kind == "tablet",
+                                             GameEvent.actor_id != "")
+            .order_by(GameEvent.seq).limit(1))
+
+
 def opener_id(game: Game) -> str | None:
-    """The id of the tablet that opened the game, when known."""
-    return db.session.scalar(select(GameEvent.actor_id).where(
-        GameEvent.game_id == game.id, GameEvent.kind == EventKind.GAME_OPENED))
+    """The id of the table's own tablet (first_tablet), when there is one yet."""
+    return db.session.scalar(first_tablet(game.id))
 
 
 def record_key(game) -> tuple:
@@ -69,14 +76,14 @@ def next_seq_and_opener(game: Game) -> tuple[int, str | None]:
     kept = kept_record(game)
     if kept is not None:
         return kept
-    opened = select(GameEvent.actor_id).where(GameEvent.game_id == game.id, GameEvent.kind == EventKind.GAME_OPENED)
-    last, opener = db.session.execute(select(func.max(GameEvent.seq), opened.scalar_subquery())
+    last, opener = db.session.execute(select(func.max(GameEvent.seq), first_tablet(game.id).scalar_subquery())
                                       .where(GameEvent.game_id == game.id)).one()
     return (last or 0) + 1, opener
 
 
 def actor_label(game: Game, actor: Actor, opener: str | None) -> str:
-    """'Table 2's tablet' (the tablet that opened the game), 'another tablet', 'the organiser', 'the API'."""
+    """'Table 2's tablet' (the table's own tablet: see first_tablet), 'another tablet', 'the organiser Margaret'
+    (its label), 'the API'."""
     if actor.label:
         return actor.label
     if actor.kind == "tablet" and actor.id and actor.id == opener:
@@ -93,7 +100,10 @@ def record(game: Game, event: EventRecord, actor: Actor, *, client_token: str | 
         seq, opener = next_seq_and_opener(game)
     else:
         opener = None if event.kind == EventKind.GAME_OPENED else opener_id(game)
-    opener = actor.id if event.kind == EventKind.GAME_OPENED else opener
+    if event.kind == EventKind.GAME_OPENED:
+        opener = None
+    if opener is None and actor.kind == "tablet" and actor.id:
+        opener = actor.id                 # the first tablet on the record is the table's own
     game.__dict__["_treys_next_record"] = (seq + 1, opener)
     row = GameEvent(seq=seq, kind=event.kind, hand_number=event.hand_number, client_token=client_token,
                     before=event.before, after=event.after, actor_kind=actor.kind, actor_id=actor.id,

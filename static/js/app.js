@@ -59,6 +59,27 @@
     var note = window.Treys.element("p", "busy-note", words);
     note.setAttribute("role", "status");
     node.insertAdjacentElement("afterend", note);
+    showProgress(note, Number(node.getAttribute("data-busy-seconds")) || 0);
+  }
+
+  // How far: a bar that fills over the time the work is expected to take (data-busy-seconds, from how much
+  // there is to do), or moves to and fro when that is not known, and the seconds gone by, every half second.
+  function showProgress(note, expected) {
+    var bar = document.createElement("progress");
+    bar.className = "busy-bar";
+    if (expected > 0) bar.max = expected;
+    var gone = window.Treys.element("span", "busy-time", "");
+    note.appendChild(document.createElement("br"));
+    note.appendChild(bar);
+    note.appendChild(gone);
+    var started = Date.now();
+    var timer = window.setInterval(function () {
+      if (!note.isConnected) { window.clearInterval(timer); return; }
+      var seconds = (Date.now() - started) / 1000;
+      if (expected > 0) bar.value = Math.min(seconds, expected * 0.95);
+      gone.textContent = " Working: " + Math.round(seconds) + " s" +
+        (expected > 0 ? " of about " + Math.ceil(expected) + " s" : "");
+    }, 500);
   }
   document.addEventListener("click", function (event) {
     var link = event.target.closest("a[data-busy]");

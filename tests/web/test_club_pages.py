@@ -404,3 +404,10 @@ def test_a_new_round_asks_first_and_never_drops_a_game_in_play(org, app):
     assert org.get(f"/api/v1/games/{doc['tables'][1]['game_id']}").status_code == 404   # no hand: deleted
     record = org.get(f"/club/sessions/{sid}").get_data(as_text=True)
     assert "Round 2: 2 tables drawn." in record and "the organiser Margaret" in record
+
+
+def test_the_first_start_shows_the_setup_form_without_asking_to_log_in(app, client):
+    page = client.get("/club", follow_redirects=True)
+    assert page.request.path == "/setup"
+    html = page.get_data(as_text=True)
+    assert "Make the first organiser account" in html and "Please log in" not in html

@@ -1,5 +1,5 @@
 """The game page's chart of totals hand by hand: drawn from the engine's totals, said in words too."""
-from app.games.chart import HEIGHT, PAD, totals_chart
+from app.sheets.chart import HEIGHT, PAD, totals_chart
 from tests.web.pages_support import text
 
 
@@ -28,3 +28,21 @@ def test_the_game_page_shows_the_chart_with_its_words(client):
     html = page.get_data(as_text=True)
     assert html.count('class="chart-line') == 2 and 'class="chart-target"' in html
     assert "Totals after 2 hands: Jets 700, Sharks 300. The winning score is 15,000." in text(page)
+
+
+def test_the_printed_sheet_carries_the_chart_beside_its_heading_in_words_too(client):
+    from io import BytesIO
+
+    from pypdf import PdfReader
+    doc = client.post("/api/v1/games", json={"ruleset": "bolivia", "teams": [
+        {"name": "Jets", "players": ["Ann", "Bob"]}, {"name": "Sharks", "players": ["Cy", "Di"]}]}).get_json()
+    for points in ((400, 100), (300, 200), (250, 150)):
+        answer = client.post(f"/api/v1/games/{doc['id']}/hands", json={"teams": [{"table_points": p} for p in points]},
+                             headers={"X-Table-Code": doc["table_code"]})
+        assert answer.status_code == 201
+    pdf = client.get(f"/games/{doc['id']}/sheet.pdf")
+    pages = PdfReader(BytesIO(pdf.data)).pages
+    assert len(pages) == 1                        # beside the heading: no page of its own
+    words = " ".join(pages[0].extract_text().split())
+    assert "Totals after 3 hands: Jets 950 Sharks 450 to win 15,000" in words
+    assert pdf.data.count(b"/Subtype /Image") == 0      # drawn as lines, not a picture

@@ -296,3 +296,28 @@ def test_another_tablet_is_named_as_such_in_the_record(app, client):
     other.post(f"/games/{game_id}/code", data={"code": code, "next": f"/games/{game_id}/hands/new"})
     assert post_form(other, game_id, TYPICAL, "0").status_code == 302
     assert re.search(r"Hand 1 entered at \d\d:\d\d by another tablet", text(client.get(f"/games/{game_id}")))
+
+
+def test_a_session_games_record_names_the_tables_tablet_another_tablet_and_the_organiser(app, client):
+    from tests.web.club_support import PLAYERS, login, organiser
+    organiser(app)
+    login(client)
+    client.post("/club/sessions/new", data={"played_on": "2026-11-22", "ruleset": "bolivia", "kind": "time",
+                                            "partners": "random"})
+    client.post("/club/sessions/1/players", data={"here": PLAYERS[:4], "ticklist": "1"})
+    client.post("/club/sessions/1/draw")
+    with app.app_context():
+        game = db.session.query(Game).filter_by(session_id=1).one()
+        game_id, code, version = game.id, game.table_code, game.version
+    tablets = [app.test_client(), app.test_client()]
+    for tablet in tablets:
+        tablet.post(f"/games/{game_id}/code", data={"code": code, "next": f"/games/{game_id}"})
+    for tablet in tablets:                          # the table's own tablet first, then one from elsewhere
+        assert post_form(tablet, game_id, TYPICAL, "0").status_code == 302
+    with app.app_context():
+        version = db.session.get(Game, game_id).version
+    assert client.post(f"/club/games/{game_id}/end", data={"version": version}).status_code == 302
+    page = text(client.get(f"/games/{game_id}"))
+    assert re.search(r"Hand 1 entered at \d\d:\d\d by Table 1's tablet", page)
+    assert re.search(r"Hand 2 entered at \d\d:\d\d by another tablet", page)
+    assert re.search(r"Game ended early at \d\d:\d\d by the organiser Margaret", page)

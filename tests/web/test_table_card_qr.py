@@ -69,3 +69,29 @@ def test_public_url_is_read_from_the_environment(monkeypatch, tmp_path):
 def test_a_public_url_that_is_no_web_address_is_refused_with_a_sentence(given):
     with pytest.raises(ConfigError, match="starting with http:// or https://"):
         public_url(given)
+
+
+def test_a_six_player_table_card_fits_one_page(app, client, tmp_path, output_dir):
+    from io import BytesIO
+
+    from pypdf import PdfReader
+    organiser(app)
+    login(client)
+    client.post("/club/sessions/new", data={"played_on": "2026-11-22", "ruleset": "bolivia_plus", "kind": "time",
+                                            "partners": "random"})
+    names = ["Bernadette Wilson", "Margaret Robertson", "Kathleen O'Sullivan", "Geoffrey Whitfield",
+             "Winifred Abernethy", "Reginald Fotheringham"]
+    client.post("/club/sessions/1/players", data={"here": names, "ticklist": "1"})
+    client.post("/club/sessions/1/draw")
+    with app.app_context():
+        games = db.session.query(Game).filter_by(session_id=1).all()
+        assert [sum(map(len, g.team_players)) for g in games] == [6]
+    response = client.get("/club/sessions/1/cards.pdf")
+    (output_dir / "table_card_6_players.pdf").write_bytes(response.data)
+    subprocess.run(["pdftoppm", "-png", "-r", "50", str(output_dir / "table_card_6_players.pdf"),
+                    str(output_dir / "table_card_6_players")], check=True)
+    pages = PdfReader(BytesIO(response.data)).pages
+    assert len(pages) == 1
+    text = pages[0].extract_text()
+    assert all(name in text for name in names) and games[0].table_code in text.replace(" ", "")
+    assert len(card_codes(client, 1, tmp_path)) == 1          # the QR code on that one page still reads

@@ -1,0 +1,106 @@
+"""A small chart of each team's total hand by hand, with the winning score as a line (drawn as SVG)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from app.rules.numbers import points
+
+WIDTH, HEIGHT, PAD = 600, 220, 36     # the drawing's units; the page scales it to the column
+
+
+@dataclass(frozen=True)
+class Line:
+    """One team's totals as a polyline, its name and its last total."""
+
+    name: str
+    points: str
+    last: int
+    index: int
+
+
+@dataclass(frozen=True)
+class Chart:
+    """What the template draws: the lines, the target's height, the scale's labels and a sentence."""
+
+    lines: tuple[Line, ...]
+    target_y: float | None
+    zero_y: float
+    top_label: str
+    bottom_label: str
+    words: str
+    target_label: str = ""
+    width: int = WIDTH
+    height: int = HEIGHT
+    pad: int = PAD
+
+
+def totals_chart(names: Sequence[str], totals_by_hand: Sequence[Sequence[int]], target: int) -> Chart | None:
+    """The chart of a game's totals after each hand (None before the second hand: nothing to follow yet)."""
+    if len(totals_by_hand) < 2:
+        return None
+    rows = [tuple(0 for _ in names)] + [tuple(hand) for hand in totals_by_hand]
+    low = min(0, *(t for row in rows for t in row))
+    high = max(target, *(t for row in rows for t in row))
+    span = (high - low) or 1
+
+    def y(value: int) -> float:
+        return round(HEIGHT - PAD - (value - low) * (HEIGHT - 2 * PAD) / span, 1)
+
+    def x(hand: int) -> float:
+        return round(PAD + hand * (WIDTH - 2 * PAD) / (len(rows) - 1), 1)
+
+    lines = tuple(Line(name, " ".join(f"{x(h)},{y(row[i])}" for h, row in enumerate(rows)), rows[-1][i], i)
+                  for i, name in enumerate(names))
+    said = ", ".join(f"{line.name} {points(line.last)}" for line in lines)
+    words = (f"Totals after {len(totals_by_hand)} hands: {said}. The winning score is {points(target)}.")
+    return Chart(lines, y(target), y(0), points(high), points(low), words, target_label=points(target))
+
+
+def sheet_chart(sheet) -> Chart | None:
+    """The chart of a score sheet (app/sheets/view.py): each team's total after each of its hands."""
+    return totals_chart([team.name for team in sheet.teams], [[cell.total for cell in row.cells] for row in sheet.rows],
+                        sheet.target)
+
+
+@dataclass(frozen=True)
+class Bar:
+    """One player's row of the day's chart: games won as a bar from the left, the margin as a bar either side
+    of its own zero line."""
+
+    name: str
+    y: float
+    won_width: float
+    won_text: str
+    margin_x: float
+    margin_width: float
+    margin_text: str
+
+
+@dataclass(frozen=True)
+class DayChart:
+    """The results of the day drawn: a row per player, the two zero lines, and a sentence."""
+
+    bars: tuple[Bar, ...]
+    height: int
+    words: str
+    width: int = WIDTH
+    won_x: int = 190
+    margin_zero: int = 460
+
+
+def day_chart(standings: Sequence) -> DayChart | None:
+    """Games won and margin per player (app/rules/ranking.py's Standing lines), best first; None before any
+    game has a result."""
+    if not any(line.played for line in standings):
+        return None
+    row, top = 34, 6
+    most_won = max(float(line.won) for line in standings) or 1
+    widest = max(abs(line.margin) for line in standings) or 1
+    bars = []
+    for index, line in enumerate(standings):
+        half = round(abs(line.margin) * 80 / widest, 1)
+        bars.append(Bar(line.player, top + index * row, round(float(line.won) * 150 / most_won, 1), line.won_words,
+                        460 - half if line.margin < 0 else 460, half, f"{line.margin:+,}".replace("-", "\u2212")))
+    words = "Games won and margin: " + "; ".join(f"{b.name} {b.won_text} won, margin {b.margin_text}" for b in bars) + "."
+    return DayChart(tuple(bars), top + len(bars) * row + 4, words)

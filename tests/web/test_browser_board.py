@@ -1,0 +1,71 @@
+"""The organiser's board on one laptop screen: 8 tables (32 players) at 1024x768 with Call time in view, in
+light and dark; a projector view in big type for more. Screenshots to tests/output/screens/."""
+import re
+from base64 import b64encode
+
+import pytest
+
+from tests.web.club_support import NAME, PASSWORD
+from tests.web.test_browser_club import log_in
+
+pytestmark = pytest.mark.browser
+
+THIRTY_TWO = [f"{first} {last}" for last in ("Smith", "Jones", "Brown", "Wilson")
+              for first in ("Margaret", "Bernadette", "Kathleen", "Dorothy", "Geoffrey", "Reginald", "Patricia",
+                            "Winifred")]
+
+
+def session_of(page, live_server, players, hands=2):
+    """A timed session opened through the API (the organiser's account made or logged into first), each table
+    with `hands` hands entered: its board's address and the API's answer."""
+    log_in(page, live_server)
+    token = b64encode(f"{NAME}:{PASSWORD}".encode()).decode()
+    answer = page.request.post(f"{live_server}/api/v1/sessions", headers={"Authorization": f"Basic {token}"},
+                               data={"ruleset": "bolivia", "format": {"kind": "time"}, "players": players,
+                                     "partners": "random"})
+    assert answer.status == 201, answer.text()
+    for table in answer.json()["tables"]:          # five-figure totals: the widest a board shows
+        for _ in range(hands):
+            hand = page.request.post(f"{live_server}/api/v1/games/{table['game_id']}/hands",
+                                     headers={"X-Table-Code": table["table_code"]},
+                                     data={"teams": [{"table_points": 1105, "went_out": True, "sets": {"red_bolivia": 1, "red_samba": 1, "red_canasta": 3}},
+                                                     {"table_points": 500, "sets": {"black_canasta": 1}}]})
+            assert hand.status == 201, hand.text()
+    return f"{live_server}/club/sessions/{answer.json()['id']}/board", answer.json()
+
+
+def measure(page):
+    """The page's height (its body: the document is never shorter than the window) and the Call time button's box."""
+    height = page.evaluate("Math.ceil(document.body.getBoundingClientRect().height)")
+    box = page.get_by_role("link", name="Call time").bounding_box()
+    return height, box
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_eight_tables_and_call_time_fit_one_laptop_screen(live_server, browser, output_dir, scheme):
+    context = browser.new_context(color_scheme=scheme, viewport={"width": 1024, "height": 768})
+    page = context.new_page()
+    try:
+        board, _ = session_of(page, live_server, THIRTY_TWO)
+        page.goto(board)
+        assert page.locator(".board-table").count() == 8
+        height, box = measure(page)
+        (output_dir / "screens").mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(output_dir / "screens" / f"board8_{scheme}_1024x768.png"), full_page=True)
+        with (output_dir / "screens" / "board.txt").open("a") as figures:
+            figures.write(f"Board of 8 tables (32 players, five-figure totals) at 1024x768, {scheme}: {height}px tall, "
+                          f"Call time at {box['y']:.0f}-{box['y'] + box['height']:.0f}px\n")
+        assert height <= 768, f"the board of 8 tables is {height}px tall"
+        assert 0 <= box["y"] and box["y"] + box["height"] <= 768, box
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        assert height <= 768 - 40, f"{height}px: room for one more strip (calls to the organiser) under the buttons"
+        totals = page.locator(".board-total").first
+        assert float(totals.evaluate("t => parseFloat(getComputedStyle(t).fontSize)")) >= 24   # read from a step back
+        page.goto(board + "?projector=1")
+        page.set_viewport_size({"width": 1920, "height": 1080})
+        page.screenshot(path=str(output_dir / "screens" / f"board8_projector_{scheme}_1920x1080.png"), full_page=True)
+        assert page.evaluate("document.documentElement.scrollHeight") <= 1080
+        assert float(page.locator(".board-total").first.evaluate(
+            "t => parseFloat(getComputedStyle(t).fontSize)")) >= 40
+    finally:
+        context.close()
