@@ -4,7 +4,7 @@ from __future__ import annotations
 import click
 from flask.cli import AppGroup
 
-from app.brake import release_code_brake
+from app.store.brake import release_code_brake
 from app.extensions import db
 from app.store.models import Game
 

@@ -5,7 +5,7 @@ from pathlib import Path
 from flask import Flask
 
 from app.assets import instance_dir, migrations_dir, static_dir, templates_dir
-from app.clubtime import configured_zone
+from app.store.clubtime import configured_zone
 from app.config import load_config, normalize_database_url
 from app.store.connections import watch_connections
 from app.converters import DatabaseId
@@ -13,7 +13,7 @@ from app.errors import register_error_handlers
 from app.faults import register_fault_handlers
 from app.security import init_security
 from app.store import club_models, models  # noqa: F401  (registers the tables for migrations)
-from app.brake import init_brakes
+from app.store.brake import init_brakes
 from app.cli import brake_cli
 from app.extensions import csrf, db, migrate
 from app.formatting import register_filters

@@ -2,7 +2,7 @@
 the club's clock (`|club_time`)."""
 from __future__ import annotations
 
-from app.clubtime import in_club_zone
+from app.store.clubtime import in_club_zone
 from app.rules.numbers import points, signed
 
 

@@ -14,7 +14,7 @@ from app.rules import (InvalidHand, Problem, RulesetError, all_rulesets, check_s
                        score_hand)
 from app.store.cache import remembered, version_cache
 from app.sheets.loading import checked_state, game_stamp
-from app.brake import check_code_from
+from app.store.brake import check_code_from
 from app.errors import refusal_document, status_of
 from app.rules.refusal import Refusal, RefusalKind
 

@@ -6,7 +6,7 @@ from flask import request
 
 from app.club.auth import api_organiser, organiser_actor
 from app.club.blueprint import api_bp
-from app.clubtime import club_today
+from app.store.clubtime import club_today
 from app.club.clock import call_time, clock_document, results, tables, time_is_called
 from app.club.members import clean_name, name_problems
 from app.store.club_models import ClubSession, Member

@@ -14,7 +14,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 
 from app.store.club_models import Organiser
 from app.extensions import db
-from app.brake import count_login_failure, forget_login_failures, in_words, login_keys, login_wait
+from app.store.brake import count_login_failure, forget_login_failures, in_words, login_keys, login_wait
 from app.reading import ascii_digits
 from app.store.gamelog import Actor
 from app.rules.refusal import Refusal, RefusalKind, refuse
@@ -70,7 +70,7 @@ def has_organiser() -> bool:
 
 def check_login(name: str, password: str, address: str | None = None) -> Organiser | None:
     """The organiser with this name and password, else None; a 429 Refusal after too many wrong passwords
-    for the name or from the address (the brake in app/brake.py)."""
+    for the name or from the address (the brake in app/store/brake.py)."""
     name = (name or "").strip()
     keys = login_keys(name, address if address is not None else request.remote_addr)
     wait = login_wait(keys)

@@ -15,7 +15,7 @@ from app.club.departures import session_changes
 from app.club.printing import render_cards_pdf, render_session_pdf
 from app.club.sessions import draw_words
 from app.network import tablets_url
-from app.brake import release_code_brake
+from app.store.brake import release_code_brake
 from app.extensions import db
 from app.games.common import load_game
 from app.store.calls import call_document, clear_call, open_calls

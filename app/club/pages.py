@@ -8,7 +8,7 @@ from flask_login import login_required
 from sqlalchemy import func, select
 
 from app.club.blueprint import bp
-from app.clubtime import club_today
+from app.store.clubtime import club_today
 from app.club.clock import format_of_session, tables
 from app.club.members import active_members
 from app.store.club_models import ClubSession

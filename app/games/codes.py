@@ -11,7 +11,7 @@ from app.games.blueprint import bp
 from app.games.common import load_game
 from app.store.models import Game
 from app.store.games import check_table_code
-from app.brake import check_code_from
+from app.store.brake import check_code_from
 from app.reading import safe_redirect
 from app.rules.refusal import Refusal, RefusalKind
 

@@ -11,7 +11,7 @@ from markupsafe import Markup
 from sqlalchemy import or_, select
 from sqlalchemy.orm import selectinload
 
-from app.clubtime import club_now, in_club_zone
+from app.store.clubtime import club_now, in_club_zone
 from app.extensions import db
 from app.games.blueprint import bp
 from app.games.codes import known_code, remember_code
@@ -32,7 +32,7 @@ from app.rules.outcome import Closing, play_words
 from app.store.games import create_game, ruleset_of, shown_version, state_of
 from app.store.cache import remembered, row_cache, version_cache
 from app.sheets.loading import checked_state, sheet_of, whole_games
-from app.brake import check_code_from
+from app.store.brake import check_code_from
 from app.rules.refusal import Refusal
 from app.errors import status_of
 

@@ -6,7 +6,7 @@ from fractions import Fraction
 from sqlalchemy import select
 
 from app.extensions import db
-from app.clubtime import club_today, days_utc
+from app.store.clubtime import club_today, days_utc
 from app.store.models import Game
 from app.store.club_models import Season
 from app.rules.ladder import PlayerGame, Standing, player_games as ladder_lines, rank

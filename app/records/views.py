@@ -12,7 +12,7 @@ from flask import Response, abort, current_app, render_template, send_file
 from flask_login import login_required
 from sqlalchemy import select
 
-from app.clubtime import club_today
+from app.store.clubtime import club_today
 from app.store.backup import backup_document
 from app.store.club_models import Member
 from app.extensions import db

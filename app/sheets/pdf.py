@@ -21,7 +21,7 @@ from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 
 from app.assets import asset_root, static_dir, templates_dir
-from app.clubtime import club_now, in_club_zone
+from app.store.clubtime import club_now, in_club_zone
 from app.store.models import Game
 from app.store.cache import VersionCache, remembered, version_cache
 from app.store.games import shown_version

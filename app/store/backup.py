@@ -10,7 +10,7 @@ import click
 from flask.cli import with_appcontext
 from sqlalchemy import select
 
-from app.clubtime import club_now
+from app.store.clubtime import club_now
 from app.extensions import db
 from app.store.backup_format import FORMAT, FORMAT_VERSION, BackupRefused
 from app.store.club_models import ClubSession, Member, Organiser, Season, SessionEvent, Substitution, TableCall

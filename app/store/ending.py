@@ -7,7 +7,7 @@ from datetime import datetime
 
 from sqlalchemy import func, inspect, select
 
-from app.clubtime import wall_time_utc
+from app.store.clubtime import wall_time_utc
 from app.extensions import db
 from app.rules.outcome import Format, FormatKind
 from app.store.club_models import ClubSession

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sqlalchemy import func, or_, select
 
-from app.clubtime import in_club_zone
+from app.store.clubtime import in_club_zone
 from app.extensions import db
 from app.rules.form import FormGuide, RatedGame, rate_games
 from app.rules.ranking import GameResult

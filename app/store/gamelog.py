@@ -6,7 +6,7 @@ from datetime import datetime, timezone
 
 from sqlalchemy import func, select
 
-from app.clubtime import in_club_zone
+from app.store.clubtime import in_club_zone
 from app.store.cache import version_cache
 from app.extensions import db
 from app.rules.numbers import points

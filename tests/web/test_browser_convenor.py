@@ -10,7 +10,7 @@ from datetime import timedelta
 import pytest
 from playwright.sync_api import expect
 
-from app.clubtime import club_now
+from app.store.clubtime import club_now
 from tests.conftest import served
 from tests.web.club_support import NAME, PASSWORD, PLAYERS, login, open_session, organiser
 from tests.web.test_browser_contrast import AXE, violations

@@ -13,7 +13,7 @@ import time_machine
 import tzlocal
 from pypdf import PdfReader
 
-from app.clubtime import club_today, days_utc, wall_time_utc
+from app.store.clubtime import club_today, days_utc, wall_time_utc
 from app.config import ConfigError
 from app.extensions import db
 from app.records.standings import season_games

@@ -17,7 +17,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 import app.store.games as store_games
-from app.brake import FREE_PER_ADDRESS, CodeBrake
+from app.store.brake import FREE_PER_ADDRESS, CodeBrake
 from app.extensions import db
 from app.records.exports import cell
 from app.store.club_models import Member

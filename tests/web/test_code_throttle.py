@@ -1,7 +1,7 @@
 """Guessing a table code: stored brakes per address and per game, a growing wait, the organiser's release."""
 from datetime import timedelta
 
-from app.brake import (FREE_PER_GAME, FREE_PER_ADDRESS, LONGEST_WAIT, CodeBrake, record_failure,
+from app.store.brake import (FREE_PER_GAME, FREE_PER_ADDRESS, LONGEST_WAIT, CodeBrake, record_failure,
                        release_code_brake, seconds_to_wait, wait_after)
 from app.extensions import db
 from app.store.models import Game, utcnow

@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 from sqlalchemy import delete, func, select
 
-from app.brake import FREE_PER_ACCOUNT, LoginBrake
+from app.store.brake import FREE_PER_ACCOUNT, LoginBrake
 from app.extensions import db
 from app.store.club_models import Organiser
 from tests.web.club_support import NAME, PASSWORD, basic, login, organiser
