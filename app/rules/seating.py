@@ -124,12 +124,7 @@ def form_teams(players: Sequence[str], sizes: Sequence[int], history: History, r
         return history.team_cost(team) * (BALANCE_MAX + 1) + ratings.off_mean(team)
     best = None
     for _ in range(RESTARTS):
-        order = list(players)
-        rng.shuffle(order)
-        groups, start = [], 0
-        for size in sizes:
-            groups.append(order[start:start + size])
-            start += size
+        groups = shuffled_groups(players, sizes, rng)
         improve(groups, solo, cost)
         paired = [name for group in groups if len(group) == 2 for name in group]
         teams = [tuple(g) for g in groups if len(g) != 2] + pairs_by_matching(paired, history, ratings, rng)
@@ -139,15 +134,21 @@ def form_teams(players: Sequence[str], sizes: Sequence[int], history: History, r
     return best[1]
 
 
-def solo_tables(players: Sequence[str], sizes: Sequence[int], history: History,
-                rng: random.Random) -> list[tuple[tuple[str, ...], ...]]:
-    """Players alone cut into tables of these sizes, fewest opponents met before."""
+def shuffled_groups(players: Sequence[str], sizes: Sequence[int], rng: random.Random) -> list[list[str]]:
+    """The players in a shuffled order, cut into groups of these sizes (where a search starts from)."""
     order = list(players)
     rng.shuffle(order)
     groups, start = [], 0
     for size in sizes:
         groups.append(order[start:start + size])
         start += size
+    return groups
+
+
+def solo_tables(players: Sequence[str], sizes: Sequence[int], history: History,
+                rng: random.Random) -> list[tuple[tuple[str, ...], ...]]:
+    """Players alone cut into tables of these sizes, fewest opponents met before."""
+    groups = shuffled_groups(players, sizes, rng)
     improve(groups, [False] * len(groups), remembered(lambda group: history.table_cost([(n,) for n in group])))
     return [tuple((name,) for name in group) for group in groups]
 
