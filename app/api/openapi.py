@@ -119,7 +119,11 @@ def closing(name: str, words: str) -> dict:
 #: From an opened game to what a table does next with it (its number and its table code).
 GAME_LINKS = {name: {"operationId": name, "parameters": {"game_id": "$response.body#/id",
                                                           "header.X-Table-Code": "$response.body#/table_code"}}
-              for name in ("addHand", "getGame", "getEvents", "endGame", "abandonGame", "deleteGame")}
+              for name in ("addHand", "getGame", "getEvents", "endGame", "abandonGame", "deleteGame", "callOrganiser")}
+#: From an opened session to what its first table's tablet does (its game and its table code).
+SESSION_TABLE_LINKS = {name: {"operationId": name, "parameters": {
+    "game_id": "$response.body#/tables/0/game_id", "header.X-Table-Code": "$response.body#/tables/0/table_code"}}
+    for name in ("callOrganiser",)}
 #: From a recorded hand to its correction or removal.
 HAND_LINKS = {name: {"operationId": name, "parameters": {"game_id": "$response.body#/game/id",
                                                           "number": "$response.body#/hand/number"}}
@@ -184,7 +188,7 @@ def paths() -> dict:
             linked(answer(201, "SessionOpened", "The tables drawn, each with its game and table code.")
                    | refusals(400, 401, 413, 422, 429, 503), 201,
                    {name: {"operationId": name, "parameters": {"session_id": "$response.body#/id"}}
-                    for name in ("getSession", "callTime", "seatLatecomer", "substitutePlayer")}),
+                    for name in ("getSession", "callTime", "seatLatecomer", "substitutePlayer")} | SESSION_TABLE_LINKS),
             tag="Sessions", request=body("SessionRequest", "session"), security=ORGANISER)},
         "/sessions/{session_id}": {"get": operation(
             "getSession", "A session: its tables as the board shows them, and the results of the day",
