@@ -14,7 +14,8 @@ TABLET = [{"tableCode": []}]
 STATUS_WORDS = {
     400: "The body is not a JSON object, or the address holds a character that is not text (NUL).",
     401: "No organiser's name and password, or a wrong one (the answer asks with WWW-Authenticate: Basic).",
-    403: "The X-Table-Code header is missing or wrong.",
+    403: "The X-Table-Code header is missing or wrong (or a hand is agreed on another tablet than the one that "
+         "entered it).",
     404: "No such rule set, game, hand or session (a deleted game too).",
     409: "The game or session does not allow this now: the game is over, the version moved, the hand is not "
          "the last one, a token was spent; the answer carries the game as it now stands.",
@@ -42,7 +43,12 @@ EXAMPLES = {
                                             "red_threes": 2, "table_points": 450},
                                            {"table_points": 150, "hand_points": 85}]},
     "session": {"ruleset": "bolivia", "format": {"kind": "time", "ends_at": "16:00"}, "partners": "random",
-                "players": ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ida"]},
+                "players": ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ida"], "balance": True,
+                "agreement": True},
+    "call": {"reason": "We need a new pack"},
+    "agree": {"agreed": True, "player": "Cy"},
+    "latecomer": {"name": "Jo"},
+    "substitute": {"leaving": "Ann", "substitute": "Jo"},
 }
 
 
@@ -61,9 +67,9 @@ def refusals(*statuses: int) -> dict:
     return found
 
 
-def body(schema: str, example: str) -> dict:
+def body(schema: str, example: str, *, required: bool = True) -> dict:
     """A JSON request body of this shape, with its worked example."""
-    return {"required": True, "content": {JSON: {"schema": ref(schema), "example": EXAMPLES[example]}}}
+    return {"required": required, "content": {JSON: {"schema": ref(schema), "example": EXAMPLES[example]}}}
 
 
 def number(name: str, words: str, maximum: int | None = None) -> dict:
@@ -75,6 +81,8 @@ def number(name: str, words: str, maximum: int | None = None) -> dict:
 GAME_ID = number("game_id", "The game's number.")
 HAND_NUMBER = number("number", "The hand's number: 1, 2, ...")
 SESSION_ID = number("session_id", "The session's number.", 2_147_483_647)
+MEMBER_ID = number("member_id", "The player's number on the club's list.", 2_147_483_647)
+CALL_ID = number("call_id", "The call's number, from the session's \"calls\".")
 RULESET_ID = {"name": "ruleset_id", "in": "path", "required": True, "description": "A rule set's id, e.g. bolivia.",
               "schema": {"type": "string", "minLength": 1, "example": "bolivia"}}
 VERSION = {"name": "version", "in": "query", "required": False,
@@ -84,6 +92,7 @@ VERSION = {"name": "version", "in": "query", "required": False,
 WRITE = (400, 403, 404, 409, 413, 422, 429, 503)
 TABLE_WRITE = (403, 404, 409, 422, 429, 503)
 ORGANISER_READ = (401, 404, 429, 503)
+ORGANISER_WRITE = (400, 401, 404, 409, 413, 422, 429, 503)
 
 
 def operation(name: str, summary: str, answers: dict, *, tag: str, params: tuple = (), request: dict | None = None,
@@ -110,7 +119,11 @@ def closing(name: str, words: str) -> dict:
 #: From an opened game to what a table does next with it (its number and its table code).
 GAME_LINKS = {name: {"operationId": name, "parameters": {"game_id": "$response.body#/id",
                                                           "header.X-Table-Code": "$response.body#/table_code"}}
-              for name in ("addHand", "getGame", "getEvents", "endGame", "abandonGame", "deleteGame")}
+              for name in ("addHand", "getGame", "getEvents", "endGame", "abandonGame", "deleteGame", "callOrganiser")}
+#: From an opened session to what its first table's tablet does (its game and its table code).
+SESSION_TABLE_LINKS = {name: {"operationId": name, "parameters": {
+    "game_id": "$response.body#/tables/0/game_id", "header.X-Table-Code": "$response.body#/tables/0/table_code"}}
+    for name in ("callOrganiser",)}
 #: From a recorded hand to its correction or removal.
 HAND_LINKS = {name: {"operationId": name, "parameters": {"game_id": "$response.body#/game/id",
                                                           "number": "$response.body#/hand/number"}}
@@ -175,7 +188,7 @@ def paths() -> dict:
             linked(answer(201, "SessionOpened", "The tables drawn, each with its game and table code.")
                    | refusals(400, 401, 413, 422, 429, 503), 201,
                    {name: {"operationId": name, "parameters": {"session_id": "$response.body#/id"}}
-                    for name in ("getSession", "callTime")}),
+                    for name in ("getSession", "callTime", "seatLatecomer", "substitutePlayer")} | SESSION_TABLE_LINKS),
             tag="Sessions", request=body("SessionRequest", "session"), security=ORGANISER)},
         "/sessions/{session_id}": {"get": operation(
             "getSession", "A session: its tables as the board shows them, and the results of the day",
@@ -186,9 +199,58 @@ def paths() -> dict:
             answer(200, "TimeCalled", "Which tables ended and which still owe their hand in play.")
             | refusals(*ORGANISER_READ, 409), tag="Sessions", params=session, security=ORGANISER,
             words="409 for a session that is not timed.")},
+        **table_paths(), **club_paths(),
         "/openapi.json": {"get": operation("getOpenApi", "This document", {"200": {
             "description": "The OpenAPI 3.1 document.", "content": {JSON: {"schema": {"type": "object"}}}}},
             tag="About")},
+    }
+
+
+def table_paths() -> dict:
+    """A session table's own writes: call the organiser, agree (or not) to a hand."""
+    return {
+        "/games/{game_id}/call": {"post": operation(
+            "callOrganiser", "Call the organiser: the table goes on the board's call list",
+            answer(201, "Called", "The call, now on the board's list.")
+            | answer(200, "Called", "The table was on the call list already: that call, not a second one.")
+            | refusals(*WRITE), tag="Sessions", params=(GAME_ID,), request=body("CallRequest", "call", required=False),
+            security=TABLET, words="409 for a game that is not a club session's table.")},
+        "/games/{game_id}/hands/{number}/agreement": {"post": operation(
+            "agreeHand", "Agree to a hand (it counts on the board), or not (the organiser is called)",
+            answer(200, "Agreement", "The hand's agreement, or the call a \"Not agreed\" made.")
+            | refusals(*WRITE), tag="Hands", params=(GAME_ID, HAND_NUMBER), request=body("AgreementRequest", "agree"),
+            security=TABLET, words="Only in a session opened with \"agreement\": true (409 otherwise, and for a hand "
+                                   "agreed already); 403 also from another tablet than the one that entered the hand.")},
+    }
+
+
+def club_paths() -> dict:
+    """The organiser's tools: the players' form, the call list, latecomers and substitutes."""
+    session = (SESSION_ID,)
+    return {
+        "/players": {"get": operation(
+            "listPlayers", "Every player on the club's list, with their form",
+            answer(200, "Players", "The players, by name.") | refusals(401, 429, 503), tag="Players",
+            security=ORGANISER)},
+        "/players/{member_id}": {"get": operation(
+            "getPlayer", "One player with their form, game by game",
+            answer(200, "PlayerForm", "The player and their form line.") | refusals(*ORGANISER_READ),
+            tag="Players", params=(MEMBER_ID,), security=ORGANISER)},
+        "/sessions/{session_id}/calls/{call_id}/clear": {"post": operation(
+            "clearCall", "The organiser has seen to a call: it leaves the board's list",
+            answer(200, "CallCleared", "The call cleared and the calls still waiting.")
+            | refusals(*ORGANISER_READ, 409), tag="Sessions", params=(*session, CALL_ID), security=ORGANISER,
+            words="409 for a call cleared already.")},
+        "/sessions/{session_id}/latecomers": {"post": operation(
+            "seatLatecomer", "A latecomer: joins a table not yet started that has room, else plays from the next round",
+            answer(200, "Latecomer", "Where the latecomer plays, and the tables.") | refusals(*ORGANISER_WRITE),
+            tag="Sessions", params=session, request=body("LatecomerRequest", "latecomer"), security=ORGANISER)},
+        "/sessions/{session_id}/substitutes": {"post": operation(
+            "substitutePlayer", "A player leaves mid-game: the substitute takes the seat for the rest of that game",
+            answer(200, "Substituted", "What happened and every substitution of the session.")
+            | refusals(*ORGANISER_WRITE), tag="Sessions", params=session,
+            request=body("SubstituteRequest", "substitute"), security=ORGANISER,
+            words="409 before the draw, for a substitute already at a table, or when that table's game is over.")},
     }
 
 
@@ -201,7 +263,7 @@ def openapi_document() -> dict:
                  "description": "Score Bolivia-family canasta games, keep a table's game, run a club afternoon. "
                                 "Every refusal answers {\"errors\": [{\"field\", \"message\"}]} and stores nothing."},
         "servers": [{"url": "/api/v1"}],
-        "tags": [{"name": name} for name in ("Rules", "Games", "Hands", "Sessions", "About")],
+        "tags": [{"name": name} for name in ("Rules", "Games", "Hands", "Sessions", "Players", "About")],
         "paths": paths(),
         "components": {
             "schemas": SCHEMAS,

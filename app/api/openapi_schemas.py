@@ -5,12 +5,14 @@ from app.api.inputs import CARDS_LENGTH, LABEL_LENGTH, NAME_LENGTH, TOKEN_LENGTH
 from app.rules.entries import COUNT_FIELDS, FLAG_FIELDS
 from app.rules import ruleset_ids
 from app.rules.parse import LARGEST_NUMBER
+from app.store.calls import REASON_LENGTH
 
 WHOLE = {"type": "integer", "minimum": -LARGEST_NUMBER, "maximum": LARGEST_NUMBER}
 COUNT = {"type": "integer"}
 NULLABLE_INT = {"type": ["integer", "null"]}
 TEXT = {"type": "string"}
 NAMES = {"type": "array", "items": TEXT}
+PLAYER_NAME = {"type": "string", "minLength": 1, "maxLength": NAME_LENGTH, "description": "A player's name."}
 RULESET = {"enum": list(ruleset_ids()), "description": "The rule set's id."}
 
 
@@ -89,8 +91,24 @@ REQUESTS = {
                         ("kind",)),
         "players": {"type": "array", "items": {"type": "string", "minLength": 1, "maxLength": NAME_LENGTH}},
         "partners": {"enum": ["random", "fixed"]},
-        "pairs": {"type": "array", "items": NAMES}},
+        "pairs": {"type": "array", "items": NAMES},
+        "balance": {"type": "boolean", "description": "true: the tables balanced by the players' form (default false)."},
+        "agreement": {"type": "boolean",
+                      "description": "true: a hand counts on the board once a player of another team agreed to it "
+                                     "at the table (default false)."}},
         ("ruleset", "players")),
+    "CallRequest": shape({"reason": {"type": "string", "maxLength": REASON_LENGTH,
+                                     "description": "Why the table calls, in a few words (optional)."}}) | {
+        "description": "Optional: an empty body calls with no reason."},
+    "AgreementRequest": shape({
+        "agreed": {"type": "boolean", "description": "true: the hand is agreed; false: \"Not agreed\", the organiser "
+                                                      "is called."},
+        "player": {"type": "string", "description": "The name of the player of another team who agrees (required "
+                                                     "with true)."}}, ("agreed",)),
+    "LatecomerRequest": shape({"name": PLAYER_NAME}, ("name",)),
+    "SubstituteRequest": shape({"leaving": PLAYER_NAME | {"description": "The player who leaves their game."},
+                                "substitute": PLAYER_NAME | {"description": "Who takes the seat."}},
+                               ("leaving", "substitute")),
 }
 
 BREAKDOWN_LINE = shape({"kind": TEXT, "label": TEXT, "points": COUNT}, ("label", "points"))
@@ -134,6 +152,23 @@ TABLE = shape({
     ("table", "game_id", "label", "teams", "totals", "hands", "minutes_since_last_entry", "over", "winner",
      "draw", "no_result", "margin", "owes_last_hand", "status"))
 
+CALL = shape({
+    "id": COUNT, "table": COUNT, "label": TEXT, "game_id": COUNT, "reason": TEXT,
+    "called_at": TEXT | {"description": "The club's clock, \"14:05\"."}, "called_by": TEXT, "cleared": {"type": "boolean"},
+    "cleared_at": {"type": ["string", "null"]}, "cleared_by": {"type": ["string", "null"]}},
+    ("id", "table", "label", "game_id", "reason", "called_at", "called_by", "cleared", "cleared_at", "cleared_by"))
+CLOCK = shape({"ends_at": TEXT, "seconds_left": COUNT, "minutes_left": COUNT,
+               "warning": {"type": "boolean", "description": "true in the last 10 minutes before time is called."},
+               "called": {"type": "boolean"}, "words": TEXT},
+              ("ends_at", "seconds_left", "minutes_left", "warning", "called", "words"))
+RATING = {"type": "number"}
+PLAYER = shape({"id": COUNT, "name": TEXT, "short_name": {"type": ["string", "null"]}, "active": {"type": "boolean"},
+                "rating": RATING | {"description": "The form figure shown: about 25 is the club's middle."},
+                "mu": RATING, "sigma": RATING, "ordinal": RATING, "games_rated": COUNT},
+               ("id", "name", "active", "rating", "mu", "sigma", "ordinal", "games_rated"))
+SUBSTITUTION = shape({"table": TEXT, "came": TEXT, "left": TEXT, "from_hand": COUNT, "words": TEXT},
+                     ("table", "came", "left", "from_hand", "words"))
+
 ANSWERS = {
     "Error": shape({
         "errors": {"type": "array", "minItems": 1, "items": shape(
@@ -165,18 +200,42 @@ ANSWERS = {
     "SessionOpened": shape({"id": COUNT, "tables": {"type": "array", "items": shape(
         {"table": COUNT, "game_id": COUNT, "table_code": TEXT, "seats": NAMES,
          "teams": {"type": "array", "items": NAMES}}, ("table", "game_id", "table_code", "seats", "teams"))},
-        "sitting_out": NAMES}, ("id", "tables", "sitting_out")),
+        "sitting_out": NAMES, "draw_words": TEXT | {"description": "How the draw mixes the club, in a sentence."}},
+        ("id", "tables", "sitting_out", "draw_words")),
     "Session": shape({
         "id": COUNT, "date": {"type": "string", "format": "date"}, "ruleset": TEXT, "variations": {"type": "object"},
         "format": shape({"kind": TEXT, "hands": NULLABLE_INT, "ends_at": {"type": ["string", "null"]}}),
         "round": COUNT, "time_called": {"type": "boolean"}, "sitting_out": NAMES,
+        "clock": {"oneOf": [ref("Clock"), {"type": "null"}], "description": "null without a set end time."},
+        "agreement": {"type": "boolean"}, "calls": {"type": "array", "items": ref("Call")},
+        "draw_words": TEXT,
         "tables": {"type": "array", "items": TABLE},
         "results": {"type": "array", "items": shape(
             {"place": COUNT, "player": TEXT, "played": COUNT, "won": {"type": "number"}, "margin": COUNT},
             ("place", "player", "played", "won", "margin"))}},
-        ("id", "date", "ruleset", "format", "round", "time_called", "sitting_out", "tables", "results")),
+        ("id", "date", "ruleset", "format", "round", "time_called", "clock", "agreement", "calls", "sitting_out",
+         "draw_words", "tables", "results")),
     "TimeCalled": shape({"time_called": {"const": True}, "owing": NAMES, "ended": NAMES,
                          "tables": {"type": "array", "items": TABLE}}, ("time_called", "owing", "ended", "tables")),
+    "Clock": CLOCK,
+    "Call": CALL,
+    "Called": shape({"call": ref("Call"), "created": {"type": "boolean"}}, ("call", "created")),
+    "Agreement": shape({"hand": COUNT, "agreed": {"type": "boolean"}, "agreed_by": TEXT, "call": ref("Call"),
+                        "awaiting_agreement": NULLABLE_INT}, ("hand", "agreed", "awaiting_agreement")),
+    "CallCleared": shape({"call": ref("Call"), "calls": {"type": "array", "items": ref("Call")}}, ("call", "calls")),
+    "Latecomer": shape({"message": TEXT, "name": TEXT, "table": {"type": ["string", "null"]}, "sitting_out": NAMES,
+                        "tables": {"type": "array", "items": TABLE}},
+                       ("message", "name", "table", "sitting_out", "tables")),
+    "Substituted": shape({"message": TEXT, "table": {"type": ["string", "null"]},
+                          "substitutions": {"type": "array", "items": SUBSTITUTION}},
+                         ("message", "table", "substitutions")),
+    "Player": PLAYER,
+    "Players": shape({"players": {"type": "array", "items": ref("Player")}, "form_meaning": TEXT},
+                     ("players", "form_meaning")),
+    "PlayerForm": PLAYER | {"properties": PLAYER["properties"] | {
+        "form_by_game": {"type": "array", "items": shape({"date": {"type": "string", "format": "date"},
+                                                          "rating": RATING}, ("date", "rating"))},
+        "form_meaning": TEXT}, "required": PLAYER["required"] + ["form_by_game", "form_meaning"]},
 }
 
 SCHEMAS = REQUESTS | ANSWERS

@@ -164,10 +164,13 @@ def clear_call_api(session_id: int, call_id: int):
 
 
 def text_field(data: dict, field: str) -> str:
-    """A name the body gives, or a 422 naming the field."""
+    """A name the body gives, or a 422 naming the field (too long, or a character a name cannot hold)."""
     value = data.get(field)
     if not isinstance(value, str) or not value.strip():
         raise refuse(RefusalKind.INVALID, f"'{field}' must be a player's name.", field)
+    problems = name_problems(clean_name(value), field)
+    if problems:
+        raise Refusal(RefusalKind.INVALID, problems[:1])
     return value.strip()
 
 

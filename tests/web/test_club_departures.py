@@ -147,3 +147,18 @@ def test_a_substitute_racing_another_write_to_the_game_saves_nothing(app, client
             raise AssertionError("the substitute was seated over another write")
         db.session.rollback()
         assert db.session.query(Substitution).count() == 0 and len(tables) == 2
+
+
+def test_a_latecomer_or_substitute_name_the_club_list_cannot_hold_is_refused_naming_its_own_field(app, client):
+    doc = drawn(app, client)
+    table = two_hands_at_table_one(client, doc)
+    url = f"/api/v1/sessions/{doc['id']}"
+    late = client.post(url + "/latecomers", json={"name": "Y" * 61}, headers=basic())
+    assert late.status_code == 422
+    assert late.get_json()["errors"] == [{"field": "name", "message": "A name can be at most 60 characters."}]
+    swap = client.post(url + "/substitutes", json={"leaving": table["teams"][0][0], "substitute": "Zoe\u0000"},
+                       headers=basic())
+    assert swap.status_code == 422 and swap.get_json()["errors"][0]["field"] == "substitute"
+    with app.app_context():
+        assert db.session.query(Substitution).count() == 0
+        assert db.session.query(Member).filter(Member.name.like("Y%")).count() == 0
