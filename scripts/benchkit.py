@@ -63,6 +63,7 @@ def build_history(games: int, *, sessions: int = 0, hands: int = 12, start: date
         if afternoons:
             game.session_id, game.session_round = afternoons[index % sessions].id, 1
             game.table_number = index // sessions + 1
+            game.table_code = f"{game.table_number:04d}"     # a session's tables never share a code
         game.created_at = datetime.combine(start + timedelta(days=index % 1400), datetime.min.time())
         for number, entries in enumerate(sample_hands(ruleset, 2, hands, index), start=1):
             game.hands.append(Hand(number=number,
