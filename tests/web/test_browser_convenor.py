@@ -95,6 +95,7 @@ def test_call_the_organiser_agreement_and_the_clock(browser, convened, output_di
     expect(tablet.locator(".call-waiting")).to_contain_text("The organiser has been called")
     call = board.locator(".call-table", has_text="Table 1")
     call.wait_for(timeout=15000)
+    board.wait_for_load_state("load")      # the board reloaded itself for the call: its stylesheet applies
     assert call.evaluate("el => parseFloat(getComputedStyle(el).fontSize)") >= 48     # across the room
     shot(board, output_dir, "board_call", "light")
     board.get_by_role("button", name="Seen to: clear Table 1").click()
