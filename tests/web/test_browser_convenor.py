@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 from app.store.clubtime import club_now
 from tests.conftest import served
 from tests.web.club_support import NAME, PASSWORD, PLAYERS, login, open_session, organiser
+from tests.web.test_browser_club import enter_hand
 from tests.web.test_browser_contrast import AXE, violations
 
 pytestmark = pytest.mark.browser
@@ -63,17 +64,6 @@ def tablet_at(browser, base_url: str, table: dict, scheme: str):
     tablet.goto(f"{base_url}/games/{table['game_id']}?code={table['table_code']}")
     tablet.wait_for_url(f"**/games/{table['game_id']}")
     return tablet
-
-
-def enter_hand(tablet, game_id: int, number: int, points: tuple[int, int]) -> None:
-    """A hand in which nobody went out, entered on the tablet's form."""
-    tablet.get_by_role("link", name=f"Enter hand {number}").click()
-    tablet.locator("#team0-table_points").fill(str(points[0]))
-    tablet.locator("#team1-table_points").fill(str(points[1]))
-    tablet.locator("label.pill", has_text="Nobody").click()
-    tablet.wait_for_selector("#preview-status.is-ready", timeout=10000)
-    tablet.get_by_role("button", name=f"Save hand {number}").click()
-    tablet.wait_for_url(f"**/games/{game_id}")
 
 
 def shot(page, output_dir, name: str, scheme: str) -> None:
