@@ -12,7 +12,7 @@ from app.converters import DatabaseId
 from app.errors import register_error_handlers
 from app.faults import register_fault_handlers
 from app.security import init_security
-from app.store import club_models, models  # noqa: F401  (registers the tables for migrations)
+from app.store import club_models, models, row_security, tenancy  # noqa: F401  (registers the tables for migrations)
 from app.store.brake import init_brakes
 from app.cli import brake_cli
 from app.extensions import csrf, db, migrate
@@ -20,6 +20,7 @@ from app.formatting import register_filters
 from app.reading import GuardedJSONProvider
 from app import api, club, games, guides, main, records, rulebook, sheets
 from app.club.auth import init_auth
+from app.clubscope import init_club_scope
 from app.store.backup import init_backup
 
 
@@ -46,6 +47,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     watch_connections(app)          # a dropped PostgreSQL connection is replaced before use
     migrate.init_app(app, db, directory=str(migrations_dir()))
     csrf.init_app(app)
+    init_club_scope(app)            # before the brakes and every view: each request works for one club
     init_brakes(app)
     app.cli.add_command(brake_cli)
 
@@ -60,10 +62,5 @@ def create_app(test_config: dict | None = None) -> Flask:
     register_error_handlers(app)
     register_fault_handlers(app)
     register_filters(app)
-
-    @app.context_processor
-    def inject_club_name():
-        """Make the club name available to every template."""
-        return {"club_name": app.config["CLUB_NAME"]}
 
     return app

@@ -5,6 +5,7 @@ import segno
 from flask import current_app, render_template
 from weasyprint import HTML
 
+from app.store.tenancy import name_of_club
 from app.club.departures import session_changes
 from app.club.sessions import games_of
 from app.rules import seat_order
@@ -31,7 +32,7 @@ def render_cards_pdf(session, tables, root: str) -> bytes:
         seats = [view.game.team_players[t][p] for t, p in seat_order(view.game.team_players)]
         cards.append({"view": view, "url": url, "qr": qr_svg(url), "seats": seats})
     html = render_template("club/cards_pdf.html", session=session, cards=cards,
-                           club=current_app.config["CLUB_NAME"])
+                           club=name_of_club(current_app.config["CLUB_NAME"]))
     with collector_paused():
         return document(html).write_pdf()
 
@@ -39,7 +40,7 @@ def render_cards_pdf(session, tables, root: str) -> bytes:
 def render_session_pdf(session, standings, method: str) -> bytes:
     """The results of the day, then every table's score sheet (app/sheets), as one PDF."""
     html = render_template("club/results_pdf.html", session=session, standings=standings, method=method,
-                           club=current_app.config["CLUB_NAME"], printed=printed_now(),
+                           club=name_of_club(current_app.config["CLUB_NAME"]), printed=printed_now(),
                            changes=session_changes(session), day=day_chart(standings))
     with collector_paused():
         documents = [document(html), *sheet_documents(games_of(session))]

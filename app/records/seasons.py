@@ -9,6 +9,7 @@ from flask_login import login_required
 
 from sqlalchemy import select
 
+from app.store.tenancy import name_of_club
 from app.store.club_models import Member
 from app.club.printing import document
 from app.extensions import db
@@ -95,7 +96,7 @@ def standings_pdf(season_id: int):
     season = db.session.get(Season, season_id) or abort(404)
     rows = standings(season)
     html = render_template("records/standings_pdf.html", season=season, rows=rows, method=season_method(season, rows),
-                           club=current_app.config["CLUB_NAME"], printed=printed_now())
+                           club=name_of_club(current_app.config["CLUB_NAME"]), printed=printed_now())
     return pdf_response(render_standings_pdf(html), f"treys-standings-{season.id}.pdf")
 
 

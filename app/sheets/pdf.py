@@ -20,6 +20,7 @@ from flask import Response, current_app, render_template
 from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 
+from app.store.tenancy import name_of_club
 from app.assets import asset_root, static_dir, templates_dir
 from app.store.clubtime import club_now, in_club_zone
 from app.store.models import Game
@@ -102,7 +103,7 @@ def sheets_html(games: Iterable[Game]) -> str:
         sheet = game_sheet(game)
         parts.append({"sheet": sheet, "played": local_time(sheet.date), "chart": sheet_chart(sheet)})
     return render_template("sheets/game_sheet_pdf.html", parts=parts, printed=printed_now(),
-                           club=current_app.config["CLUB_NAME"])
+                           club=name_of_club(current_app.config["CLUB_NAME"]))
 
 
 def sheet_documents(games: Iterable[Game]) -> list:

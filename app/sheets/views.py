@@ -5,6 +5,7 @@ from datetime import timezone
 
 from flask import Response, abort, current_app, render_template, request
 
+from app.store.tenancy import name_of_club
 from app.rules import describe_ruleset, get_ruleset, ruleset_ids, variation_problems
 from app.rules.refusal import Refusal
 from app.sheets.blueprint import bp
@@ -71,6 +72,6 @@ def ruleset_pad_pdf(ruleset_id: str):
     ruleset = get_ruleset(ruleset_id, variations)
     html = render_template("sheets/pad_pdf.html", sheet=blank_sheet(ruleset, teams),
                            printed=printed_now(), rules=describe_ruleset(ruleset),
-                           club=current_app.config["CLUB_NAME"])
+                           club=name_of_club(current_app.config["CLUB_NAME"]))
     suffix = "-3-players" if teams == 3 else ""
     return pdf_response(render_pdf(html), f"treys-{ruleset.id}{suffix}-pad.pdf")

@@ -13,6 +13,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Mapped, mapped_column
 
 from app.extensions import db
+from app.store.tenancy import ClubOwned
 from app.faults import answer
 from app.store.models import Game, utcnow
 from app.store.games import check_table_code
@@ -36,7 +37,7 @@ GAMES_PER_MINUTE = 10
 CREATING = {"games.new_game", "api.create_game"}
 
 
-class CodeBrake(db.Model):
+class CodeBrake(ClubOwned, db.Model):
     """Wrong table codes for one game from one address (or from EVERY_ADDRESS together)."""
 
     id: Mapped[int] = mapped_column(primary_key=True)

@@ -2,20 +2,32 @@
 from __future__ import annotations
 
 from datetime import date, datetime
+from enum import StrEnum
 
 from sqlalchemy import JSON, ForeignKey, UniqueConstraint, false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from app.extensions import db
+from app.store.tenancy import ClubOwned
 from app.store.models import utcnow
 
 
-class Organiser(db.Model):
+class Role(StrEnum):
+    """What an account may do in its club."""
+
+    OWNER = "owner"            # accounts, backup and restore, the club's settings, and all an organiser does
+    ORGANISER = "organiser"    # sessions, players, seasons, results
+    VIEWER = "viewer"          # reads the results and records, changes nothing
+
+
+class Organiser(ClubOwned, db.Model):
     """Someone who runs the club's afternoons: a name and a hashed password."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    name: Mapped[str] = mapped_column(db.String(60), unique=True)
+    name: Mapped[str] = mapped_column(db.String(60), unique=True)     # unique across the host: signing in finds the club
+    #: What the account may do in its club (Role): owner, organiser or a read-only viewer.
+    role: Mapped[str] = mapped_column(db.String(12), default="organiser", server_default="organiser")
     password_hash: Mapped[str] = mapped_column(db.String(256))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     #: Which of the account's logins still count: logging out or a new password moves it on, and every
@@ -44,17 +56,18 @@ class Organiser(db.Model):
         return f"{self.id}.{self.session_generation or 0}"
 
 
-class Member(db.Model):
+class Member(ClubOwned, db.Model):
     """A player on the club's list: a name as the club writes it, a short name, active or not."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    name: Mapped[str] = mapped_column(db.String(60), unique=True)
+    name: Mapped[str] = mapped_column(db.String(60))
     short_name: Mapped[str | None] = mapped_column(db.String(20))
     active: Mapped[bool] = mapped_column(default=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    __table_args__ = (UniqueConstraint("club_id", "name"),)
 
 
-class ClubSession(db.Model):
+class ClubSession(ClubOwned, db.Model):
     """A club afternoon: date, rule set, format, partners mode, rounds and when time was called."""
 
     __tablename__ = "club_session"
@@ -79,7 +92,7 @@ class ClubSession(db.Model):
                                                        order_by="Attendance.id")
 
 
-class Attendance(db.Model):
+class Attendance(ClubOwned, db.Model):
     """A player here for a session."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -91,17 +104,18 @@ class Attendance(db.Model):
     __table_args__ = (UniqueConstraint("session_id", "member_id"),)
 
 
-class Season(db.Model):
+class Season(ClubOwned, db.Model):
     """A season of the ladder: a name, first and last day, and the qualifying share in percent."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    name: Mapped[str] = mapped_column(db.String(60), unique=True)
+    name: Mapped[str] = mapped_column(db.String(60))
     starts_on: Mapped[date]
     ends_on: Mapped[date]
     qualifying_percent: Mapped[int] = mapped_column(default=30)
+    __table_args__ = (UniqueConstraint("club_id", "name"),)
 
 
-class SessionEvent(db.Model):
+class SessionEvent(ClubOwned, db.Model):
     """One change to a session, as its record keeps it: what, when, and who did it."""
 
     __tablename__ = "session_event"
@@ -116,7 +130,7 @@ class SessionEvent(db.Model):
     actor_label: Mapped[str] = mapped_column(db.String(80), default="")
 
 
-class TableCall(db.Model):
+class TableCall(ClubOwned, db.Model):
     """A table calling the organiser: on the board's call list from when it called until the organiser clears it."""
 
     __tablename__ = "table_call"
@@ -132,7 +146,7 @@ class TableCall(db.Model):
     cleared_by: Mapped[str] = mapped_column(db.String(80), default="")
 
 
-class Substitution(db.Model):
+class Substitution(ClubOwned, db.Model):
     """A player who left a game mid-way and the substitute who took the seat from a hand on."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -146,3 +160,15 @@ class Substitution(db.Model):
     came_member_id: Mapped[int | None] = mapped_column(ForeignKey("member.id", ondelete="SET NULL"), index=True)
     at: Mapped[datetime] = mapped_column(default=utcnow)
     by: Mapped[str] = mapped_column(db.String(80), default="")
+
+
+class Invitation(ClubOwned, db.Model):
+    """A one-time link an owner made for a new account of the club: only its hash is kept."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    token_hash: Mapped[str] = mapped_column(db.String(64), unique=True)
+    role: Mapped[str] = mapped_column(db.String(12))
+    made_by: Mapped[str] = mapped_column(db.String(80), default="")
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    expires_at: Mapped[datetime]
+    used_at: Mapped[datetime | None]

@@ -65,13 +65,14 @@ def sqlite_migration(connection: Connection) -> Iterator[None]:
 
 
 def holds_data(path: Path) -> bool:
-    """Whether the SQLite file has a row in any table other than Alembic's own."""
+    """Whether the SQLite file has a row in any table other than Alembic's own (the first club, which every
+    database has from its first migration, is no one's data)."""
     if not path.exists() or path.stat().st_size == 0:
         return False
     with sqlite3.connect(path) as source:
         tables = [name for (name,) in source.execute(
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
-            "AND name <> 'alembic_version'")]
+            "AND name NOT IN ('alembic_version', 'club')")]
         found = any(source.execute(f'SELECT 1 FROM "{name}" LIMIT 1').fetchone() for name in tables)
     source.close()
     return found

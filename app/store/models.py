@@ -7,6 +7,7 @@ from sqlalchemy import JSON, ForeignKey, Index, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from app.extensions import db
+from app.store.tenancy import ClubOwned
 from app.rules import TeamEntry
 from app.rules.entries import ENTRY_FIELDS
 
@@ -16,7 +17,7 @@ def utcnow() -> datetime:
     return datetime.now(timezone.utc).replace(tzinfo=None)
 
 
-class Game(db.Model):
+class Game(ClubOwned, db.Model):
     """One game at one table under one rule set; scores are derived, never stored."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -62,7 +63,7 @@ class Game(db.Model):
         return [[p.name for p in team.players] for team in self.teams]
 
 
-class Team(db.Model):
+class Team(ClubOwned, db.Model):
     """A team (or a player alone) in a game."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -75,7 +76,7 @@ class Team(db.Model):
     __table_args__ = (UniqueConstraint("game_id", "position"),)
 
 
-class Player(db.Model):
+class Player(ClubOwned, db.Model):
     """A player seated in a team."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -86,7 +87,7 @@ class Player(db.Model):
     team: Mapped[Team] = relationship(back_populates="players")
 
 
-class Hand(db.Model):
+class Hand(ClubOwned, db.Model):
     """One hand of a game: the entries of every team, as entered."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -110,7 +111,7 @@ class Hand(db.Model):
 
 
 # Columns of a team's entry: alike in shape only to the game's columns above (one typed column a line).
-class HandEntry(db.Model):
+class HandEntry(ClubOwned, db.Model):
     """One team's figures for one hand, exactly as entered at the table."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -146,7 +147,7 @@ class HandEntry(db.Model):
         return cls(team_position=position, **values)
 
 
-class GameEvent(db.Model):
+class GameEvent(ClubOwned, db.Model):
     """One change to a game, kept for good: what changed, the entries before and after, when and by whom."""
 
     id: Mapped[int] = mapped_column(primary_key=True)

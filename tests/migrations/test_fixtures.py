@@ -27,7 +27,7 @@ HEAD = REVISIONS[-1]
 #: ladder and the players' records count only games with a result and rank by games won. Each changed game
 #: is listed with what it reads now; the ladder and records are compared by who is on them.
 OUTCOME_NOW = {13: {"game_over": True, "winner": 0, "won_at": 2}, 16: {"game_over": True, "winner": 1, "won_at": 4}}
-CLUB_FIXTURES = {"c3_club", "f6_records", "b2_hardening", "d7_outcome", "g7_sessions", "e8_layers", "h9_convenor"}
+CLUB_FIXTURES = {"c3_club", "f6_records", "b2_hardening", "d7_outcome", "g7_sessions", "e8_layers", "h9_convenor", "j11_clubs"}
 
 
 def expected(revision: str) -> dict:

@@ -103,7 +103,8 @@ def test_foreign_keys_are_on_again_after_a_migration(club):
     with club.app_context():
         assert db.session.execute(text("PRAGMA foreign_keys")).scalar() == 1
         with pytest.raises(Exception, match="FOREIGN KEY"):
-            db.session.execute(text("INSERT INTO team (id, game_id, position, name) VALUES (9, 99, 0, 'X')"))
+            db.session.execute(text("INSERT INTO team (id, game_id, position, name, club_id) "
+                                    "VALUES (9, 99, 0, 'X', (SELECT min(id) FROM club))"))
         db.session.rollback()
 
 
@@ -162,7 +163,7 @@ def test_a_fresh_database_and_one_at_head_are_not_copied(tmp_path):
     migrate_to(app)                                # empty: nothing to keep
     migrate_down(app, "a1_game_events")            # still empty
     migrate_to(app)
-    run_sql(app, BEFORE_CLUB[:1])
+    run_sql(app, ["INSERT INTO club (name, slug, created_at) VALUES ('Hove', 'hove', '2026-03-02 14:00:00')"])
     migrate_to(app)                                # at head already: no step, no copy
     assert not (tmp_path / "copies").exists() or not list((tmp_path / "copies").iterdir())
     dispose(app)

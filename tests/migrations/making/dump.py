@@ -47,9 +47,12 @@ def write_sql(database: Path, out: Path) -> None:
 
 
 def statements(path: Path) -> list[str]:
-    """The INSERTs of a data.sql file (one a line)."""
-    return [line.rstrip().rstrip(";") for line in path.read_text(encoding="utf-8").splitlines()
-            if line.startswith("INSERT")]
+    """The INSERTs of a data.sql file (one a line), after emptying each table it fills: a fixture is the whole
+    of its tables, so a row the migrations made in an empty database (the first club) gives way to its own."""
+    inserts = [line.rstrip().rstrip(";") for line in path.read_text(encoding="utf-8").splitlines()
+               if line.startswith("INSERT")]
+    tables = list(dict.fromkeys(line.split('"')[1] for line in inserts))
+    return [*(f'DELETE FROM "{table}"' for table in reversed(tables)), *inserts]
 
 
 __all__ = ["write_sql", "statements", "json"]
