@@ -12,7 +12,9 @@ from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from app.store.club_models import Organiser
+from app.store.club_models import Organiser, Role
+from app.store.clubs import ClubProblem, chosen_club
+from app.store.tenancy import ALL_CLUBS, in_club
 from app.extensions import db
 from app.store.brake import count_login_failure, forget_login_failures, in_words, login_keys, login_wait
 from app.reading import ascii_digits
@@ -98,8 +100,8 @@ def account_problems(name: str, password: str) -> list[str]:
     problems = []
     if not name or len(name) > 60:
         problems.append("Give a name of 1 to 60 characters.")
-    elif db.session.scalar(select(Organiser).where(Organiser.name == name)) is not None:
-        problems.append(f"There is already an organiser called {name}.")
+    elif db.session.scalar(select(Organiser).where(Organiser.name == name).execution_options(**ALL_CLUBS)):
+        problems.append(f"There is already an account called {name}.")      # names are unique across the host
     if len(password or "") < MIN_PASSWORD:
         problems.append(f"The password needs at least {MIN_PASSWORD} characters.")
     return problems
@@ -109,14 +111,17 @@ class SetupDone(Exception):
     """Another first account was made at the same moment: this one was not."""
 
 
-def add_organiser(name: str, password: str, *, founder: bool = False) -> Organiser:
-    """A new organiser account; ValueError with the problems when the name or password will not do.
-    `founder`: the first-run setup's account, which the database lets exist once (SetupDone otherwise)."""
+def add_organiser(name: str, password: str, *, founder: bool = False, role: Role = Role.ORGANISER,
+                  club_id: int | None = None) -> Organiser:
+    """A new account of the club in scope (or `club_id`); ValueError with the problems when the name or password
+    will not do. `founder`: the first-run setup's account (an owner), which the database lets exist once
+    (SetupDone otherwise)."""
     name = (name or "").strip()
     problems = account_problems(name, password)
     if problems:
         raise ValueError(" ".join(problems))
-    organiser = Organiser(name=name, founder=True if founder else None)
+    organiser = Organiser(name=name, founder=True if founder else None, role=Role.OWNER if founder else role,
+                          **({"club_id": club_id} if club_id is not None else {}))
     organiser.set_password(password)
     db.session.add(organiser)
     try:
@@ -125,7 +130,7 @@ def add_organiser(name: str, password: str, *, founder: bool = False) -> Organis
         db.session.rollback()
         if founder:
             raise SetupDone() from None
-        raise ValueError(f"There is already an organiser called {name}.") from None
+        raise ValueError(f"There is already an account called {name}.") from None
     return organiser
 
 
@@ -142,6 +147,9 @@ def api_organiser(browser: bool = False) -> Organiser:
     auth = request.authorization
     if auth is not None and auth.type == "basic":
         organiser = check_login(auth.username or "", auth.password or "", request.remote_addr)
+        if organiser is not None and organiser.role == Role.VIEWER and request.method not in ("GET", "HEAD"):
+            raise refuse(RefusalKind.FORBIDDEN, "This account reads the club's results and records; it changes "
+                                                "nothing. Ask an organiser.", "authorization")
         if organiser is not None:
             return organiser
     elif browser and current_user.is_authenticated:
@@ -160,15 +168,25 @@ organiser_cli = AppGroup("organiser", help="Organiser accounts.")
 
 @organiser_cli.command("add")
 @click.argument("name")
-def add_command(name: str):
-    """Add an organiser; the password comes from TREYS_PASSWORD or a prompt."""
+@click.option("--club", "slug", help="The club's short name (needed once there are several clubs).")
+@click.option("--role", type=click.Choice([r.value for r in Role]),
+              help="owner, organiser or viewer (the club's first account is its owner; later ones organisers).")
+def add_command(name: str, slug: str | None = None, role: str | None = None):
+    """Add an account to a club; the password comes from TREYS_PASSWORD or a prompt."""
+    try:
+        club = chosen_club(slug)
+    except ClubProblem as problem:
+        raise click.ClickException(str(problem)) from None
+    with in_club(club.id):
+        role = role or (Role.ORGANISER if has_organiser() else Role.OWNER)
     password = os.environ.get("TREYS_PASSWORD") or click.prompt("Password", hide_input=True,
                                                                   confirmation_prompt=True)
     try:
-        add_organiser(name, password)
+        add_organiser(name, password, role=Role(role), club_id=club.id)
     except ValueError as error:
         raise click.ClickException(str(error))
-    click.echo(f"Organiser {name.strip()} added.")
+    click.echo(f"Organiser {name.strip()} added." if role == Role.ORGANISER
+               else f"{Role(role).value.capitalize()} {name.strip()} added.")
 
 
 @organiser_cli.command("password")
@@ -188,6 +206,8 @@ def password_command(name: str):
 
 
 def init_auth(app: Flask) -> None:
-    """Flask-Login and the organiser CLI on the app."""
+    """Flask-Login, the organiser CLI and the host's club CLI on the app."""
+    from app.club.hosting import club_cli      # it adds accounts with this module's add_organiser
     login_manager.init_app(app)
     app.cli.add_command(organiser_cli)
+    app.cli.add_command(club_cli)
