@@ -101,7 +101,7 @@ def account_problems(name: str, password: str) -> list[str]:
     if not name or len(name) > 60:
         problems.append("Give a name of 1 to 60 characters.")
     elif db.session.scalar(select(Organiser).where(Organiser.name == name).execution_options(**ALL_CLUBS)):
-        problems.append(f"There is already an account called {name}.")      # names are unique across the host
+        problems.append(f"There is already an organiser called {name}.")      # names are unique across the host
     if len(password or "") < MIN_PASSWORD:
         problems.append(f"The password needs at least {MIN_PASSWORD} characters.")
     return problems
@@ -111,16 +111,18 @@ class SetupDone(Exception):
     """Another first account was made at the same moment: this one was not."""
 
 
-def add_organiser(name: str, password: str, *, founder: bool = False, role: Role = Role.ORGANISER,
+def add_organiser(name: str, password: str, *, founder: bool = False, role: Role | None = None,
                   club_id: int | None = None) -> Organiser:
     """A new account of the club in scope (or `club_id`); ValueError with the problems when the name or password
-    will not do. `founder`: the first-run setup's account (an owner), which the database lets exist once
-    (SetupDone otherwise)."""
+    will not do. The club's first account is its owner, later ones organisers unless `role` says otherwise.
+    `founder`: the first-run setup's account, which the database lets exist once (SetupDone otherwise)."""
     name = (name or "").strip()
     problems = account_problems(name, password)
     if problems:
         raise ValueError(" ".join(problems))
-    organiser = Organiser(name=name, founder=True if founder else None, role=Role.OWNER if founder else role,
+    if founder or role is None:
+        role = Role.OWNER if founder or not has_organiser() else Role.ORGANISER
+    organiser = Organiser(name=name, founder=True if founder else None, role=role,
                           **({"club_id": club_id} if club_id is not None else {}))
     organiser.set_password(password)
     db.session.add(organiser)
@@ -130,7 +132,7 @@ def add_organiser(name: str, password: str, *, founder: bool = False, role: Role
         db.session.rollback()
         if founder:
             raise SetupDone() from None
-        raise ValueError(f"There is already an account called {name}.") from None
+        raise ValueError(f"There is already an organiser called {name}.") from None
     return organiser
 
 
@@ -177,16 +179,16 @@ def add_command(name: str, slug: str | None = None, role: str | None = None):
         club = chosen_club(slug)
     except ClubProblem as problem:
         raise click.ClickException(str(problem)) from None
-    with in_club(club.id):
-        role = role or (Role.ORGANISER if has_organiser() else Role.OWNER)
     password = os.environ.get("TREYS_PASSWORD") or click.prompt("Password", hide_input=True,
                                                                   confirmation_prompt=True)
     try:
-        add_organiser(name, password, role=Role(role), club_id=club.id)
+        with in_club(club.id):
+            account = add_organiser(name, password, role=Role(role) if role else None, club_id=club.id)
     except ValueError as error:
         raise click.ClickException(str(error))
-    click.echo(f"Organiser {name.strip()} added." if role == Role.ORGANISER
-               else f"{Role(role).value.capitalize()} {name.strip()} added.")
+    click.echo(f"Organiser {name.strip()} added.")
+    if account.role != Role.ORGANISER:
+        click.echo(f"{name.strip()}'s role in the club: {account.role}.")
 
 
 @organiser_cli.command("password")

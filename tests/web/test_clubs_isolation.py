@@ -95,7 +95,7 @@ def test_account_names_are_unique_across_the_host(app):
     organiser(app)
     result = app.test_cli_runner().invoke(args=["club", "add", "Hove", "--owner", "Margaret"],
                                           env={"TREYS_PASSWORD": PASSWORD})
-    assert result.exit_code != 0 and "already an account called Margaret" in result.output
+    assert result.exit_code != 0 and "already an organiser called Margaret" in result.output
 
 
 def rule_path(rule, ids: dict) -> str:

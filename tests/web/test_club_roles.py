@@ -1,0 +1,92 @@
+"""Roles in a club: the owner alone manages accounts, backups and restores; a results viewer reads and changes
+nothing; a one-time link makes one account, once."""
+from __future__ import annotations
+
+import re
+
+from sqlalchemy import select
+
+from app.extensions import db
+from app.store.club_models import Organiser
+from tests.web.club_support import PASSWORD, basic, login, open_session, organiser
+
+
+def invite(client, role: str) -> str:
+    """The one-time link the owner's accounts page shows for a new account with this role."""
+    page = client.post("/club/accounts/invite", data={"role": role})
+    assert page.status_code == 200
+    return re.search(r"http://localhost(/join/[A-Za-z0-9_-]+)", page.get_data(as_text=True)).group(1)
+
+
+def join(client, link: str, name: str):
+    """Make the account the link offers."""
+    return client.post(link, data={"name": name, "password": PASSWORD, "confirm": PASSWORD})
+
+
+def test_the_first_account_is_the_owner_and_its_link_makes_an_organiser_once(app, client):
+    organiser(app)
+    login(client)
+    assert 'href="/club/accounts"' in client.get("/club").get_data(as_text=True)
+    link = invite(client, "organiser")
+    client.post("/logout")
+    newcomer = app.test_client()
+    assert newcomer.get(link).status_code == 200
+    assert join(newcomer, link, "Pat").status_code == 302
+    assert newcomer.get("/club").status_code == 200                   # signed in at once
+    again = app.test_client().get(link)
+    assert again.status_code == 404 and "used" in again.get_data(as_text=True)
+    with app.app_context():
+        roles = dict(db.session.execute(select(Organiser.name, Organiser.role)).all())
+    assert roles == {"Margaret": "owner", "Pat": "organiser"}
+
+
+def test_a_link_with_a_bad_password_makes_nothing_and_still_works(app, client):
+    organiser(app)
+    login(client)
+    link = invite(client, "viewer")
+    newcomer = app.test_client()
+    refused = newcomer.post(link, data={"name": "Pat", "password": "short", "confirm": "short"})
+    assert refused.status_code == 422 and "at least 8" in refused.get_data(as_text=True)
+    assert join(newcomer, link, "Pat").status_code == 302
+
+
+def test_an_organiser_cannot_reach_the_owners_pages(app, client):
+    organiser(app)
+    login(client)
+    link = invite(client, "organiser")
+    pat = app.test_client()
+    join(pat, link, "Pat")
+    for path in ("/club/accounts", "/records/backup.json"):
+        response = pat.get(path)
+        assert response.status_code == 403 and "owner" in response.get_data(as_text=True)
+    assert pat.post("/club/accounts/invite", data={"role": "owner"}).status_code == 403
+    assert pat.get("/records/").status_code == 200
+
+
+def test_a_viewer_reads_results_and_changes_nothing(app, client):
+    organiser(app)
+    login(client)
+    session = open_session(client).get_json()
+    link = invite(client, "viewer")
+    viewer = app.test_client()
+    join(viewer, link, "Vera")
+    assert viewer.get(f"/club/sessions/{session['id']}/results").status_code == 200
+    assert viewer.get("/records/players.csv").status_code == 200
+    refused = viewer.post(f"/club/sessions/{session['id']}/call-time")
+    assert refused.status_code == 403 and "changes nothing" in refused.get_data(as_text=True)
+    api = viewer.post(f"/api/v1/sessions/{session['id']}/call-time", headers=basic("Vera"))
+    assert api.status_code == 403
+    assert viewer.get(f"/api/v1/sessions/{session['id']}", headers=basic("Vera")).status_code == 200
+    assert viewer.post("/logout").status_code == 302
+
+
+def test_the_owner_removes_an_account_and_its_sessions_end(app, client):
+    organiser(app)
+    login(client)
+    pat = app.test_client()
+    join(pat, invite(client, "organiser"), "Pat")
+    with app.app_context():
+        pat_id = db.session.scalar(select(Organiser.id).where(Organiser.name == "Pat"))
+    assert client.post(f"/club/accounts/{pat_id}/remove").status_code == 302
+    assert pat.get("/club").status_code == 302                       # back to the login page
+    assert login(app.test_client(), "Pat").status_code == 401
