@@ -83,24 +83,26 @@ def setup(ctx: click.Context, name: str | None) -> None:
 
 @treys.command()
 @click.argument("file", type=click.Path(dir_okay=False, writable=True, path_type=Path))
+@click.option("--club", "slug", help="The club's short name (needed once there are several clubs).")
 @click.pass_context
 @with_appcontext
-def backup(ctx: click.Context, file: Path) -> None:
+def backup(ctx: click.Context, file: Path, slug: str | None) -> None:
     """Write the club's whole record to FILE (JSON)."""
     upgrade()
-    ctx.invoke(backup_command, file=str(file))
+    ctx.invoke(backup_command, file=str(file), slug=slug)
 
 
 @treys.command()
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--yes", is_flag=True, help="Restore without asking.")
+@click.option("--club", "slug", help="The club's short name (needed once there are several clubs).")
 @click.pass_context
 @with_appcontext
-def restore(ctx: click.Context, file: Path, yes: bool) -> None:
+def restore(ctx: click.Context, file: Path, yes: bool, slug: str | None) -> None:
     """Load FILE (a Treys backup of any release) into this install (its accounts are kept), checking it whole
     first."""
     upgrade()
-    ctx.invoke(restore_command, file=str(file), yes=yes)
+    ctx.invoke(restore_command, file=str(file), yes=yes, slug=slug)
 
 
 if __name__ == "__main__":      # python -m app.command, where the script is not on the PATH

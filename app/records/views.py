@@ -16,6 +16,7 @@ from app.store.clubtime import club_today
 from app.store.backup import backup_document
 from app.store.club_models import Member
 from app.extensions import db
+from app.store.clubs import all_clubs
 from app.records.exports import CSV_TYPE, EXPORTS
 from app.records.standings import all_seasons
 from app.records.blueprint import bp
@@ -69,6 +70,9 @@ def sqlite_copy():
     """A copy of the SQLite database file made with SQLite's online backup, while the app runs."""
     if db.engine.dialect.name != "sqlite":
         abort(404)
+    if len(all_clubs()) > 1:
+        abort(403, "The database file holds every club of this Treys, so it is not offered here. Download "
+                   "the club's backup (the JSON file) instead: it holds all of your club.")
     descriptor, target = tempfile.mkstemp(suffix=".sqlite3")
     os.close(descriptor)
     try:

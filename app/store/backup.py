@@ -15,7 +15,9 @@ from app.extensions import db
 from app.store.backup_format import FORMAT, FORMAT_VERSION, BackupRefused
 from app.store.club_models import ClubSession, Member, Organiser, Season, SessionEvent, Substitution, TableCall
 from app.store.models import Game, GameEvent, HandEntry
+from app.store.clubs import ClubProblem, chosen_club
 from app.store.restore import plan, write
+from app.store.tenancy import in_club
 
 #: Game columns copied as they are.
 GAME_FIELDS = ("id", "table_code", "version", "session_id", "session_round", "table_number", "format_kind",
@@ -122,12 +124,25 @@ def dump_games() -> list[dict]:
     return [dump_game(g, substitutes.get(g.id, [])) for g in db.session.scalars(select(Game).order_by(Game.id))]
 
 
+def club_named(slug: str | None) -> int:
+    """The club a command works on (the only one, or the one --club names); a ClickException otherwise."""
+    try:
+        return chosen_club(slug).id
+    except ClubProblem as problem:
+        raise click.ClickException(str(problem)) from None
+
+
+CLUB_OPTION = click.option("--club", "slug", help="The club's short name (needed once there are several clubs).")
+
+
 @click.command("backup")
 @click.argument("file", type=click.Path(dir_okay=False, writable=True))
+@CLUB_OPTION
 @with_appcontext
-def backup_command(file: str) -> None:
-    """Write the club's whole record to FILE (JSON)."""
-    document = backup_document()
+def backup_command(file: str, slug: str | None = None) -> None:
+    """Write one club's whole record to FILE (JSON)."""
+    with in_club(club_named(slug)):
+        document = backup_document()
     with open(file, "w", encoding="utf-8") as out:
         json.dump(document, out, ensure_ascii=False, indent=1)
     click.echo(f"Backup written to {file}: {len(document['games'])} games, {len(document['members'])} players.")
@@ -136,11 +151,18 @@ def backup_command(file: str) -> None:
 @click.command("restore")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
 @click.option("--yes", is_flag=True, help="Restore without asking.")
+@CLUB_OPTION
 @with_appcontext
-def restore_command(file: str, yes: bool) -> None:
-    """Load FILE (a Treys backup of any release) into this new install; the whole file is checked first."""
+def restore_command(file: str, yes: bool, slug: str | None = None) -> None:
+    """Load FILE (a Treys backup of any release) into a club with no games yet; the whole file is checked first."""
     with open(file, "rb") as source:
         data = source.read()
+    with in_club(club_named(slug)):
+        restore_into_club(file, data, yes)
+
+
+def restore_into_club(file: str, data: bytes, yes: bool) -> None:
+    """Check, confirm and write a backup into the club in scope, saying what was done."""
     try:
         checked = plan(data)
         for line in checked.sentences():

@@ -19,6 +19,7 @@ from app.store.backup_format import Backup, BackupRefused, parse
 from app.store.club_models import (Attendance, ClubSession, Member, Organiser, Season, SessionEvent, Substitution,
                                    TableCall)
 from app.store.models import Game, GameEvent, Hand, HandEntry, Player, Team
+from app.store.restore_ids import moved, offsets
 
 
 def counted(number: int, word: str) -> str:
@@ -208,22 +209,29 @@ def game_rows(backup: Backup) -> list[tuple]:
 
 
 def reset_sequences() -> None:
-    """PostgreSQL: each id sequence starts after the highest id now stored (rows came with their own ids)."""
+    """PostgreSQL: each id sequence goes on after the highest id now stored (rows came with their own ids), and
+    never back: the other clubs' rows, hidden from this transaction, may hold higher ones."""
     if db.engine.dialect.name != "postgresql":
         return
     for model in (Organiser, Member, Season, ClubSession, Attendance, Game, Team, Player, Hand, HandEntry, GameEvent,
                   TableCall, Substitution, SessionEvent):
         table = model.__tablename__
-        db.session.execute(text(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
-                                f"COALESCE((SELECT MAX(id) FROM {table}), 0) + 1, false)"))
+        sequence = db.session.execute(text(f"SELECT pg_get_serial_sequence('{table}', 'id')")).scalar()
+        if sequence is None:
+            continue
+        db.session.execute(text(f"SELECT setval('{sequence}', GREATEST((SELECT CASE WHEN is_called THEN last_value "
+                                f"ELSE 0 END FROM {sequence}), COALESCE((SELECT MAX(id) FROM {table}), 0)) + 1, false)"))
 
 
 def write(plan_: Plan) -> None:
     """Every row in one transaction; on any failure nothing stays."""
     try:
-        for model, rows in club_rows(plan_.backup, plan_) + game_rows(plan_.backup) + call_rows(plan_.backup):
+        parts = club_rows(plan_.backup, plan_) + game_rows(plan_.backup) + call_rows(plan_.backup)
+        tables = {model.__tablename__: (model.__table__, rows) for model, rows in parts}
+        shift = offsets(tables)          # a host of several clubs: ids another club holds move on
+        for model, rows in parts:
             if rows:
-                db.session.execute(insert(model.__table__), rows)     # Core: ids and versions as given
+                db.session.execute(insert(model.__table__), moved(model.__tablename__, rows, shift))
         reset_sequences()
         db.session.commit()
     except SQLAlchemyError as error:
