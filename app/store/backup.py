@@ -178,6 +178,8 @@ def restore_into_club(file: str, data: bytes, yes: bool) -> None:
         click.echo(f"Accounts added from the backup: {', '.join(checked.accounts_added)}.")
     if checked.accounts_kept:
         click.echo(f"Accounts kept as they were: {', '.join(checked.accounts_kept)}.")
+    if checked.accounts_skipped:
+        click.echo(f"Accounts of the backup not added, their names are taken here: {', '.join(checked.accounts_skipped)}.")
 
 
 def init_backup(app) -> None:

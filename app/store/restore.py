@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from sqlalchemy import func, insert, select, text
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from app.extensions import db
 from app.rules import RulesetError, TeamEntry, get_ruleset, replay, table_problems, validate_hand
@@ -223,6 +223,18 @@ def reset_sequences() -> None:
                                 f"ELSE 0 END FROM {sequence}), COALESCE((SELECT MAX(id) FROM {table}), 0)) + 1, false)"))
 
 
+def add_accounts(plan_: Plan, rows: list[dict]) -> None:
+    """The backup's accounts, one at a time: a name another club of this host has taken (names are unique
+    across the host, and hidden from this club) is skipped, the rest are added."""
+    for row in rows:
+        try:
+            with db.session.begin_nested():
+                db.session.execute(insert(Organiser.__table__), [row])
+        except IntegrityError:
+            plan_.accounts_added.remove(row["name"])
+            plan_.accounts_skipped.append(row["name"])
+
+
 def write(plan_: Plan) -> None:
     """Every row in one transaction; on any failure nothing stays."""
     try:
@@ -230,7 +242,9 @@ def write(plan_: Plan) -> None:
         tables = {model.__tablename__: (model.__table__, rows) for model, rows in parts}
         shift = offsets(tables)          # a host of several clubs: ids another club holds move on
         for model, rows in parts:
-            if rows:
+            if model is Organiser:
+                add_accounts(plan_, moved("organiser", rows, shift))
+            elif rows:
                 db.session.execute(insert(model.__table__), moved(model.__tablename__, rows, shift))
         reset_sequences()
         db.session.commit()
