@@ -13,6 +13,9 @@ from app.store.tokens import token_hash
 
 #: Pages whose form names the account signing in (its club is the account's).
 SIGNING_IN = {"club.login"}
+#: Pages that ask about the whole host, not one club: is there any account yet (the first-run setup, and the
+#: login page that sends there while there is none)? They work for no club in particular.
+HOST_WIDE = {"club.setup", "club.login"}
 
 
 def club_of_account(name: str | None) -> int | None:
@@ -56,6 +59,8 @@ def club_of_request() -> int:
 def choose_club() -> None:
     """Before each request: every query from here on sees this club's rows only."""
     if request.endpoint is None or request.endpoint == "static":
+        return
+    if request.endpoint in HOST_WIDE and not (request.endpoint in SIGNING_IN and request.method == "POST"):
         return
     use_club(club_of_request())
 

@@ -189,3 +189,11 @@ def test_postgresql_refuses_writing_a_row_into_another_club(app, two_clubs):
             with pytest.raises(ProgrammingError, match="row-level security"):
                 db.session.flush()
         db.session.rollback()
+
+
+def test_on_a_host_whose_first_club_has_no_account_the_setup_is_closed_and_the_login_page_shows(app):
+    add_club(app, "Hove U3A Canasta", OWNER_B)
+    client = app.test_client()
+    assert client.get("/setup").status_code == 404
+    assert client.get("/login").status_code == 200
+    assert login(client, OWNER_B).status_code == 302
