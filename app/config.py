@@ -16,18 +16,34 @@ def normalize_database_url(url: str) -> str:
 
 
 def instance_secret_key(instance_path: str) -> str:
-    """Return the secret key stored in the instance folder, creating it once."""
+    """Return the secret key stored in the instance folder, creating it once. Several server processes may
+    start at the same moment: the key is written to a file of this process's own and linked into place, which
+    only one of them can do, and every process then reads the one key that is there (a process that kept a
+    key of its own would refuse every other process's cookies)."""
     path = Path(instance_path) / "secret_key"
-    if path.exists():
-        key = path.read_text(encoding="utf-8").strip()
-        if key:
-            return key
+    key = read_key(path)
+    if key:
+        return key
     path.parent.mkdir(parents=True, exist_ok=True)
-    key = secrets.token_hex(32)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    draft = path.with_name(f"secret_key.{os.getpid()}.{secrets.token_hex(4)}")
+    fd = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     with os.fdopen(fd, "w", encoding="utf-8") as handle:
-        handle.write(key + "\n")
-    return key
+        handle.write(secrets.token_hex(32) + "\n")
+    try:
+        os.link(draft, path)                # fails when another process linked its key first
+    except FileExistsError:
+        if not read_key(path):              # an empty file: replaced
+            os.replace(draft, path)
+    except OSError:                         # a file system without hard links: the plain way
+        os.replace(draft, path)
+    finally:
+        draft.unlink(missing_ok=True)
+    return read_key(path)
+
+
+def read_key(path: Path) -> str:
+    """The key in the file, or '' when there is none yet."""
+    return path.read_text(encoding="utf-8").strip() if path.exists() else ""
 
 
 def whole_number(text: str | None, default: int) -> int:
