@@ -71,6 +71,18 @@ def public_url(text: str | None) -> str | None:
     return url
 
 
+#: Connections each process keeps open to PostgreSQL: a server's 8 threads plus the brakes' own short
+#: transactions, so that no request waits for one or opens a fresh one (SQLAlchemy keeps 5 by default and
+#: closes any connection beyond them when it is handed back: PostgreSQL then starts a new backend process
+#: for the next, a few milliseconds of CPU each time). docs/benchmarks.md has the measurement.
+POOL_SIZE = 12
+
+
+def engine_options(url: str) -> dict:
+    """SQLAlchemy's engine options: the pool's size for PostgreSQL (SQLite keeps SQLAlchemy's own)."""
+    return {} if url.startswith("sqlite") else {"pool_size": POOL_SIZE, "max_overflow": POOL_SIZE}
+
+
 def load_config(app) -> None:
     """Fill app.config from environment variables with sensible defaults."""
     default_db = "sqlite:///" + str(Path(app.instance_path) / "treys.sqlite3")

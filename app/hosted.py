@@ -2,7 +2,7 @@
 
     pip install 'treys[host]'
     treys migrate
-    gunicorn -w 2 --threads 8 -k gthread -b 127.0.0.1:8015 'app.hosted:create_hosted_app()'
+    gunicorn -w 2 --threads 8 -k gthread --keep-alive 30 -b 127.0.0.1:8015 'app.hosted:create_hosted_app()'
 
 Nothing a second process needs lives in one process's memory: the brakes and every record are in the
 database, the caches are keyed by the stored version of what they hold, logins and messages ride in the

@@ -37,7 +37,7 @@ def free_port() -> int:
 
 def gunicorn(port: int, url: str, instance: Path) -> subprocess.Popen:
     """A gunicorn server of one worker process (threads as documented) on this database and instance folder."""
-    command = [sys.executable, "-m", "gunicorn", "-w", "1", "--threads", "4", "-k", "gthread",
+    command = [sys.executable, "-m", "gunicorn", "-w", "1", "--threads", "4", "-k", "gthread", "--keep-alive", "30",
                "-b", f"127.0.0.1:{port}", "app.hosted:create_hosted_app()"]
     env = {key: value for key, value in os.environ.items() if key not in ("SECRET_KEY", "TREYS_TRUSTED_PROXY")}
     env.update(DATABASE_URL=url, TREYS_INSTANCE=str(instance), PYTHONPATH=str(ROOT))
