@@ -1,6 +1,7 @@
 """An afternoon of N tables against the server `make run` starts (waitress with the app, same threads), held to
-one CPU core; N steps through 10, 20, 30, 40, 50 tables and the largest N served with p95 under 200 ms is
-printed (asserts nothing; loopback only; each step a bounded time).
+one CPU core, on SQLite and then on PostgreSQL when BENCH_PG_URL names a scratch database; N steps through 10,
+20, 30, 40, 50 tables and the largest N served with p95 under 200 ms is printed, with the CPU the server and
+the database spent per hand (asserts nothing; loopback only; each step a bounded time).
 
 A club session of 4N players (N tables of four, 10 hands already played at each; the winning score raised so
 no game ends during the run). Each tablet posts a hand every ~THINK seconds (far busier than a real table,
@@ -9,7 +10,8 @@ screen is an organiser logged in through the login form: it opens the board page
 POLL seconds with If-None-Match, as static/js/board.js does (200 or 304). The server runs on core 0
 (taskset), this script's clients on the other cores.
 
-    .venv/bin/python scripts/bench_afternoon.py [SECONDS]   (THREADS=8, BENCH_PORT=8110 by default)
+    BENCH_PG_URL=postgresql://... .venv/bin/python scripts/bench_afternoon.py [SECONDS]
+    (THREADS=8, BENCH_PORT=8110 by default)
 """
 from __future__ import annotations
 
