@@ -10,6 +10,9 @@ FAULT_PORT ?= 8109
 # waitress worker threads: see docs/benchmarks.md for the measurement behind 8
 THREADS ?= 8
 PG_URL ?= postgresql://postgres@127.0.0.1:5432/test
+# a scratch PostgreSQL database for the benches' PostgreSQL figures (its tables are dropped and made anew);
+# empty: those figures are not measured
+BENCH_PG_URL ?= $(PG_URL)
 
 .PHONY: venv system-deps db-upgrade run test test-all bench fault
 
@@ -68,11 +71,12 @@ test-all: system-deps venv $(AXE)
 	DATABASE_URL=$(PG_URL) $(BIN)/python -m pytest -q
 
 # the figures a club or a host cares about, each beside its anchor (scripts/bench_growth.py, bench_draw.py,
-# bench_afternoon.py)
+# bench_afternoon.py on SQLite and PostgreSQL, bench_host.py: gunicorn with 1 and 2 processes on PostgreSQL)
 bench: venv
 	$(BIN)/python scripts/bench_growth.py
 	$(BIN)/python scripts/bench_draw.py
-	THREADS=$(THREADS) $(BIN)/python scripts/bench_afternoon.py
+	THREADS=$(THREADS) BENCH_PG_URL=$(BENCH_PG_URL) $(BIN)/python scripts/bench_afternoon.py
+	THREADS=$(THREADS) BENCH_PG_URL=$(BENCH_PG_URL) $(BIN)/python scripts/bench_host.py
 
 fault: venv
 	$(BIN)/python scripts/fault_kill9.py --port $(FAULT_PORT)

@@ -16,18 +16,34 @@ def normalize_database_url(url: str) -> str:
 
 
 def instance_secret_key(instance_path: str) -> str:
-    """Return the secret key stored in the instance folder, creating it once."""
+    """Return the secret key stored in the instance folder, creating it once. Several server processes may
+    start at the same moment: the key is written to a file of this process's own and linked into place, which
+    only one of them can do, and every process then reads the one key that is there (a process that kept a
+    key of its own would refuse every other process's cookies)."""
     path = Path(instance_path) / "secret_key"
-    if path.exists():
-        key = path.read_text(encoding="utf-8").strip()
-        if key:
-            return key
+    key = read_key(path)
+    if key:
+        return key
     path.parent.mkdir(parents=True, exist_ok=True)
-    key = secrets.token_hex(32)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    draft = path.with_name(f"secret_key.{os.getpid()}.{secrets.token_hex(4)}")
+    fd = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     with os.fdopen(fd, "w", encoding="utf-8") as handle:
-        handle.write(key + "\n")
-    return key
+        handle.write(secrets.token_hex(32) + "\n")
+    try:
+        os.link(draft, path)                # fails when another process linked its key first
+    except FileExistsError:
+        if not read_key(path):              # an empty file: replaced
+            os.replace(draft, path)
+    except OSError:                         # a file system without hard links: the plain way
+        os.replace(draft, path)
+    finally:
+        draft.unlink(missing_ok=True)
+    return read_key(path)
+
+
+def read_key(path: Path) -> str:
+    """The key in the file, or '' when there is none yet."""
+    return path.read_text(encoding="utf-8").strip() if path.exists() else ""
 
 
 def whole_number(text: str | None, default: int) -> int:
@@ -53,6 +69,18 @@ def public_url(text: str | None) -> str | None:
         raise ConfigError(f"PUBLIC_URL is {url!r}: give the address tablets open, starting with http:// or "
                           "https://, such as http://192.168.1.20:8015.")
     return url
+
+
+#: Connections each process keeps open to PostgreSQL: a server's 8 threads plus the brakes' own short
+#: transactions, so that no request waits for one or opens a fresh one (SQLAlchemy keeps 5 by default and
+#: closes any connection beyond them when it is handed back: PostgreSQL then starts a new backend process
+#: for the next, a few milliseconds of CPU each time). docs/benchmarks.md has the measurement.
+POOL_SIZE = 12
+
+
+def engine_options(url: str) -> dict:
+    """SQLAlchemy's engine options: the pool's size for PostgreSQL (SQLite keeps SQLAlchemy's own)."""
+    return {} if url.startswith("sqlite") else {"pool_size": POOL_SIZE, "max_overflow": POOL_SIZE}
 
 
 def load_config(app) -> None:

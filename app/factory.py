@@ -6,7 +6,7 @@ from flask import Flask
 
 from app.assets import instance_dir, migrations_dir, static_dir, templates_dir
 from app.store.clubtime import configured_zone
-from app.config import load_config, normalize_database_url
+from app.config import engine_options, load_config, normalize_database_url
 from app.store.connections import watch_connections
 from app.converters import DatabaseId
 from app.errors import register_error_handlers
@@ -40,6 +40,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.update(test_config)
     app.config["SQLALCHEMY_DATABASE_URI"] = normalize_database_url(
         app.config["SQLALCHEMY_DATABASE_URI"])
+    app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", engine_options(app.config["SQLALCHEMY_DATABASE_URI"]))
     app.config["CLUB_ZONE"] = configured_zone(app.config["TREYS_TIMEZONE"])     # a clear ZoneError at start
     init_security(app)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 
 from flask import Flask, request
+from flask.sessions import SecureCookieSessionInterface
 from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, UnsupportedMediaType
 
 from app.faults import answer
@@ -28,6 +29,19 @@ SHOWS_TABLE_CODE = {"games.game", "games.new_game", "games.enter_code", "api.cre
 #: Blueprints whose every answer carries codes or personal data (the board, session pages, the sessions API,
 #: records, exports and backups): never kept by a browser or a proxy either.
 KEEPS_NOTHING = {"club", "club_api", "records"}
+#: The answers a page asks for every few seconds (the board's figures, a tablet's news): they never send the
+#: session cookie again, so an unchanged poll is a bare 304 (the pages around them keep the session).
+POLLS = {"club.board_json", "games.game_news"}
+
+
+class QuietPolls(SecureCookieSessionInterface):
+    """Flask's signed-cookie session, except that a poll never sets the cookie: neither a permanent session's
+    refresh (SESSION_REFRESH_EACH_REQUEST) nor Flask-Login's note that the session is no longer fresh, which
+    the next page sets instead."""
+
+    def should_set_cookie(self, app: Flask, session) -> bool:
+        """Whether to send the session cookie with this answer: never with a poll's."""
+        return request.endpoint not in POLLS and super().should_set_cookie(app, session)
 
 
 class WeakSecretKey(RuntimeError):
@@ -97,6 +111,7 @@ def init_security(app: Flask) -> None:
         app.config["SESSION_COOKIE_SECURE"] = True
         app.config["PREFERRED_URL_SCHEME"] = "https"
     check_secret_key(app)
+    app.session_interface = QuietPolls()
     app.before_request(larger_body)
     app.before_request(forms_only)
     app.before_request(no_nul_characters)

@@ -1,6 +1,7 @@
 """An afternoon of N tables against the server `make run` starts (waitress with the app, same threads), held to
-one CPU core; N steps through 10, 20, 30, 40, 50 tables and the largest N served with p95 under 200 ms is
-printed (asserts nothing; loopback only; each step a bounded time).
+one CPU core, on SQLite and then on PostgreSQL when BENCH_PG_URL names a scratch database; N steps through 10,
+20, 30, 40, 50 tables and the largest N served with p95 under 200 ms is printed, with the CPU the server and
+the database spent per hand (asserts nothing; loopback only; each step a bounded time).
 
 A club session of 4N players (N tables of four, 10 hands already played at each; the winning score raised so
 no game ends during the run). Each tablet posts a hand every ~THINK seconds (far busier than a real table,
@@ -9,7 +10,8 @@ screen is an organiser logged in through the login form: it opens the board page
 POLL seconds with If-None-Match, as static/js/board.js does (200 or 304). The server runs on core 0
 (taskset), this script's clients on the other cores.
 
-    .venv/bin/python scripts/bench_afternoon.py [SECONDS]   (THREADS=8, BENCH_PORT=8110 by default)
+    BENCH_PG_URL=postgresql://... .venv/bin/python scripts/bench_afternoon.py [SECONDS]
+    (THREADS=8, BENCH_PORT=8110 by default)
 """
 from __future__ import annotations
 
@@ -55,6 +57,8 @@ class Recorder:
         self.lock = threading.Lock()
         self.times: dict[str, list[float]] = {}
         self.errors: list[str] = []
+        self.seconds = 1.0
+        self.server_cpu = self.database_cpu = 0.0
 
     def request(self, conn: http.client.HTTPConnection, kind: str, method: str, path: str,
                 body: dict | None = None, headers: dict | None = None, expect=(200,)) -> dict:
@@ -136,25 +140,85 @@ def wait_for(port: int) -> None:
     raise RuntimeError("the server did not start")
 
 
-def server_command() -> list[str]:
-    """waitress with the app as `make run` starts it, on CPU core 0 when taskset is here."""
-    command = [str(ROOT / ".venv" / "bin" / "waitress-serve"), "--host=127.0.0.1", f"--port={PORT}",
-               f"--threads={THREADS}", "--call", "app:create_app"]
-    return (["taskset", "-c", "0"] + command) if shutil.which("taskset") else command
+def server_command(workers: int = 0) -> list[str]:
+    """waitress with the app as `make run` starts it (workers=0), or gunicorn with that many worker processes
+    as docs/hosting.md starts it; on CPU core 0 when taskset is here (every core with two workers or more)."""
+    if workers:
+        command = [sys.executable, "-m", "gunicorn", "-w", str(workers), "--threads", str(THREADS), "-k", "gthread",
+                   "--keep-alive", "30", "-b", f"127.0.0.1:{PORT}", "app.hosted:create_hosted_app()"]
+    else:
+        command = [sys.executable, "-m", "waitress", "--host=127.0.0.1", f"--port={PORT}",
+                   f"--threads={THREADS}", "--call", "app:create_app"]
+    cores = "0" if workers <= 1 else f"0-{workers - 1}"
+    return (["taskset", "-c", cores] + command) if shutil.which("taskset") else command
 
 
-def afternoon(tables: int, seconds: float, hands: list[list[dict]]) -> Recorder:
-    """One afternoon of `tables` tables and SCREENS screens for `seconds`, against a fresh server."""
+TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def stat_fields(pid: int | str) -> list[str]:
+    """A process's /proc stat fields after its name ([] when it is gone)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as handle:
+            return handle.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return []
+
+
+def cpu_of(pid: int | str) -> float:
+    """CPU seconds a process has used (user and system)."""
+    fields = stat_fields(pid)
+    return (int(fields[11]) + int(fields[12])) / TICKS if fields else 0.0
+
+
+def server_cpu(root: int) -> float:
+    """CPU seconds of the server and its worker processes (gunicorn's workers are its children)."""
+    pids = [name for name in os.listdir("/proc") if name.isdigit()]
+    return cpu_of(root) + sum(cpu_of(pid) for pid in pids if (stat_fields(pid) or [None, None])[1] == str(root))
+
+
+def database_cpu(url: str | None) -> float:
+    """CPU seconds of the PostgreSQL backends serving this database (0 on SQLite: it runs in the server)."""
+    if not url:
+        return 0.0
+    name = url.rsplit("/", 1)[-1].split("?")[0].encode()
+    total = 0.0
+    for pid in (name for name in os.listdir("/proc") if name.isdigit()):
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as handle:
+                words = handle.read().split()
+        except OSError:
+            continue
+        if words[:1] == [b"postgres:"] and name in words:
+            total += cpu_of(pid)
+    return total
+
+
+def scratch_url(pg_url: str | None) -> tuple[str, str | None]:
+    """The database of one step: a fresh SQLite file, or the PostgreSQL database given (its tables made anew);
+    and the folder to remove after."""
+    if pg_url:
+        return pg_url, None
     folder = tempfile.mkdtemp()
-    url = f"sqlite:///{folder}/load.sqlite3"
+    return f"sqlite:///{folder}/load.sqlite3", folder
+
+
+def afternoon(tables: int, seconds: float, hands: list[list[dict]], pg_url: str | None = None,
+              workers: int = 0) -> Recorder:
+    """One afternoon of `tables` tables and SCREENS screens for `seconds`, against a fresh server (waitress, or
+    gunicorn with `workers` processes) on a fresh database (SQLite, or PostgreSQL at `pg_url`)."""
+    url, folder = scratch_url(pg_url)
     session_id, games = prepare(url, hands, tables)
-    server = subprocess.Popen(server_command(), cwd=ROOT, env={**os.environ, "DATABASE_URL": url},
+    instance = tempfile.mkdtemp()
+    server = subprocess.Popen(server_command(workers), cwd=ROOT,
+                              env={**os.environ, "DATABASE_URL": url, "TREYS_INSTANCE": instance},
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         wait_for(PORT)
         cookies = [logged_in_cookie(PORT) for _ in range(SCREENS)]
         recorder = Recorder()
         stop = time.monotonic() + seconds
+        cpu_before = server_cpu(server.pid), database_cpu(pg_url)
 
         def tablet(index: int) -> None:
             game_id, code = games[index]
@@ -186,41 +250,85 @@ def afternoon(tables: int, seconds: float, hands: list[list[dict]]) -> Recorder:
             thread.start()
         for thread in threads:
             thread.join()
+        recorder.server_cpu = server_cpu(server.pid) - cpu_before[0]
+        recorder.database_cpu = database_cpu(pg_url) - cpu_before[1]
     finally:
         server.terminate()
-        server.wait(timeout=10)
-        shutil.rmtree(folder, ignore_errors=True)
+        server.wait(timeout=20)
+        shutil.rmtree(instance, ignore_errors=True)
+        if folder:
+            shutil.rmtree(folder, ignore_errors=True)
+    recorder.seconds = seconds
     return recorder
 
 
-def main() -> None:
-    """Step the afternoon through STEPS tables, print each step's figures and the largest N served."""
-    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else float(os.environ.get("BENCH_SECONDS", SECONDS))
-    others = set(os.sched_getaffinity(0)) - {0}
-    if others:
-        os.sched_setaffinity(0, others)          # the clients keep off the server's core
-    hands = [[e.as_dict() for e in h] for h in sample_hands(get_ruleset("bolivia"), 2, 40, seed=7)]
-    print(f"(a) an afternoon of N tables on one core: waitress --threads={THREADS} on SQLite, "
-          f"{'held to core 0' if shutil.which('taskset') else 'NOT held to one core (no taskset)'}; each tablet "
-          f"posts a hand every ~{THINK:g} s then reloads its game page, {SCREENS} screens poll board.json every "
-          f"{POLL:g} s; {seconds:g} s a step; load average of the machine before: {os.getloadavg()[0]:.1f}")
-    served = None
-    for tables in STEPS:
-        recorder = afternoon(tables, seconds, hands)
+def hands_per_second(recorder: Recorder) -> float:
+    """Hands posted per second over the step."""
+    return len(recorder.times.get("post hand", ())) / recorder.seconds
+
+
+def per_hand(recorder: Recorder, cpu: float) -> float:
+    """CPU milliseconds per hand posted, its page reload and its share of the board's polls."""
+    return 1000 * cpu / max(1, len(recorder.times.get("post hand", ())))
+
+
+def step_through(seconds: float, hands: list[list[dict]], pg_url: str | None = None, workers: int = 0,
+                 steps=STEPS) -> tuple[int | None, float, float]:
+    """Step the afternoon through `steps` tables, printing each step's figures; the largest N served with p95
+    under 200 ms and no error, the hands per second posted at that N, and the server's CPU milliseconds per
+    hand (with its page and polls) at the last step run."""
+    served, rate, cpu = None, 0.0, 0.0
+    for tables in steps:
+        recorder = afternoon(tables, seconds, hands, pg_url, workers)
         every = [t for values in recorder.times.values() for t in values]
         p95 = percentile(every, 0.95)
         kinds = ", ".join(f"{kind} p95 {percentile(values, 0.95) * 1000:.0f} ms"
                           for kind, values in sorted(recorder.times.items()))
-        print(f"  N={tables:>2}: {len(every):5d} requests, p50 {percentile(every, 0.5) * 1000:6.1f} ms, "
-              f"p95 {p95 * 1000:6.1f} ms, max {max(every) * 1000:6.1f} ms, {len(recorder.errors)} errors ({kinds})")
+        print(f"  N={tables:>2}: {len(every):5d} requests, {hands_per_second(recorder):4.1f} hands/s, "
+              f"p50 {percentile(every, 0.5) * 1000:6.1f} ms, p95 {p95 * 1000:6.1f} ms, "
+              f"max {max(every) * 1000:6.1f} ms, {len(recorder.errors)} errors ({kinds}); CPU per hand with its page "
+              f"and polls: server {per_hand(recorder, recorder.server_cpu):.1f} ms, "
+              f"PostgreSQL {per_hand(recorder, recorder.database_cpu):.1f} ms", flush=True)
         for error in recorder.errors[:3]:
             print(f"    error: {error}")
+        cpu = per_hand(recorder, recorder.server_cpu)
         if p95 >= 0.2 or recorder.errors:
             break
-        served = tables
-    print(f"  largest N served with p95 < 200 ms and no error: {served if served else 'none'} "
-          f"(anchor: a club afternoon is 5-20 tables; {'met' if served and served >= 20 else 'MISSED'}, "
-          f"target N >= 20)")
+        served, rate = tables, hands_per_second(recorder)
+    return served, rate, cpu
+
+
+def sample() -> list[list[dict]]:
+    """The hands the tablets post."""
+    return [[e.as_dict() for e in h] for h in sample_hands(get_ruleset("bolivia"), 2, 40, seed=7)]
+
+
+def keep_off_core_0() -> None:
+    """The clients keep off the server's core."""
+    others = set(os.sched_getaffinity(0)) - {0}
+    if others:
+        os.sched_setaffinity(0, others)
+
+
+def main() -> None:
+    """Step the afternoon through STEPS tables on SQLite, then on PostgreSQL when BENCH_PG_URL names a scratch
+    database; print each step's figures and the largest N served."""
+    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else float(os.environ.get("BENCH_SECONDS", SECONDS))
+    keep_off_core_0()
+    pg_url = os.environ.get("BENCH_PG_URL", "").strip()
+    for name, url in (("SQLite", None), ("PostgreSQL", pg_url)):
+        if name == "PostgreSQL" and not url:
+            print("  PostgreSQL: not measured (BENCH_PG_URL names a scratch database to measure it)")
+            continue
+        print(f"(a) an afternoon of N tables on one core: waitress --threads={THREADS} on {name}, "
+              f"{'held to core 0' if shutil.which('taskset') else 'NOT held to one core (no taskset)'}; each tablet "
+              f"posts a hand every ~{THINK:g} s then reloads its game page, {SCREENS} screens poll board.json every "
+              f"{POLL:g} s; {seconds:g} s a step; load average of the machine before: {os.getloadavg()[0]:.1f}",
+              flush=True)
+        served, _, _ = step_through(seconds, sample(), url)
+        print(f"  largest N served with p95 < 200 ms and no error on {name}: {served if served else 'none'} "
+              f"(anchor: a club afternoon is 5-20 tables; {'met' if served and served >= 20 else 'MISSED'}, "
+              f"target N >= 20)", flush=True)
 
 
 if __name__ == "__main__":

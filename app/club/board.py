@@ -5,7 +5,7 @@ import hashlib
 
 from flask import current_app, flash, jsonify, redirect, render_template, request, url_for
 from flask_login import login_required
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from app.club.auth import api_organiser, organiser_actor
 from app.club.blueprint import bp
@@ -19,7 +19,8 @@ from app.store.brake import release_code_brake
 from app.extensions import db
 from app.games.common import load_game
 from app.store.calls import call_document, clear_call, open_calls
-from app.store.club_models import TableCall
+from app.store.cache import remembered
+from app.store.club_models import ClubSession, SessionEvent, TableCall
 from app.store.ending import session_clock
 from app.store.models import Game, utcnow
 from app.rules.ranking import METHOD
@@ -44,15 +45,26 @@ def board_document(session) -> dict:
     }
 
 
-def board_etag(session) -> str:
-    """What the board shows depends on: the round, the clock, who sits out, each game's version, the minute."""
-    rows = db.session.execute(select(Game.id, Game.version).where(Game.session_id == session.id,
-                                                                   Game.session_round == session.round)).all()
-    calls = db.session.scalars(select(TableCall.id).where(TableCall.session_id == session.id,
-                                                           TableCall.cleared_at.is_(None))).all()
-    parts = [session.id, session.round, session.time_called_at, session.sitting_out, sorted(map(tuple, rows)),
-             sorted(calls), utcnow().strftime("%Y%m%d%H%M")]
+def board_stamp(session) -> str:
+    """What the board shows depends on, in one statement: this round's games (how many, the sum of their
+    versions, which every write moves on, and the newest change), the session's record (every club write, a
+    call and its clearing, an agreement, a substitute adds a line), the open calls; with the session's own
+    row and the minute (minutes since the last hand, the clock)."""
+    events = select(func.max(SessionEvent.id)).where(SessionEvent.session_id == session.id).scalar_subquery()
+    calls = select(func.count(TableCall.id)).where(TableCall.session_id == session.id,
+                                                   TableCall.cleared_at.is_(None)).scalar_subquery()
+    games = db.session.execute(select(func.count(Game.id), func.coalesce(func.sum(Game.version), 0),
+                                      func.max(Game.updated_at), events, calls)
+                               .where(Game.session_id == session.id, Game.session_round == session.round)).one()
+    own = [getattr(session, column.key) for column in ClubSession.__table__.columns]
+    parts = [own, tuple(games), utcnow().strftime("%Y%m%d%H%M")]
     return hashlib.sha1(repr(parts).encode()).hexdigest()
+
+
+def board_body(session, stamp: str) -> bytes:
+    """The board's JSON, made once per stamp and kept (app/store/cache.py): polls between changes read it."""
+    return remembered(("board", session.id, stamp),
+                      lambda: current_app.json.dumps(board_document(session)).encode())
 
 
 @bp.get("/club/sessions/<int:session_id>/board")
@@ -71,12 +83,12 @@ def board(session_id: int):
 def board_json(session_id: int):
     """The board's figures; 304 when nothing changed since the ETag the board holds."""
     session = load_session(session_id)
-    etag = board_etag(session)
-    if request.if_none_match.contains(etag):
+    stamp = board_stamp(session)
+    if request.if_none_match.contains(stamp):
         response = current_app.response_class(status=304)
     else:
-        response = jsonify(board_document(session))
-    response.set_etag(etag)
+        response = current_app.response_class(board_body(session, stamp), mimetype="application/json")
+    response.set_etag(stamp)
     response.headers["Cache-Control"] = "no-cache"
     return response
 

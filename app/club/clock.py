@@ -4,15 +4,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from sqlalchemy import case, func, select
+
 from app.club.sessions import current_games, games_of, present
 from app.rules.outcome import Format, FormatKind, Outcome, OutcomeState
 from app.rules.ranking import GameResult, Standing, rank_players
+from app.extensions import db
 from app.store import games as store
+from app.store.bulk import read_games
 from app.store.club_models import ClubSession
 from app.store.ending import session_clock, time_called_moment
 from app.store.gamelog import Actor
 from app.store.sessionlog import SessionEventKind, save_session_change
-from app.store.models import Game, utcnow
+from app.store.models import Game, Hand, utcnow
 from app.rules.refusal import RefusalKind, refuse
 
 
@@ -88,22 +92,49 @@ def minutes_since(moment: datetime | None, now: datetime) -> int:
     return max(0, int((now - moment).total_seconds() // 60)) if moment else 0
 
 
-def table_view(game: Game, now: datetime, agreement: bool = False) -> TableView:
+@dataclass(frozen=True)
+class HandFacts:
+    """What the board needs of a game's hands without loading them: how many, the last entry, the first hand
+    still waiting for agreement."""
+
+    count: int = 0
+    last_entry: datetime | None = None
+    first_unagreed: int | None = None
+
+
+def hand_facts(game_ids: list[int]) -> dict[int, HandFacts]:
+    """The hand facts of these games in one GROUP BY statement (a game with no hand is missing)."""
+    if not game_ids:
+        return {}
+    unagreed = func.min(case((Hand.agreed_at.is_(None), Hand.number)))
+    rows = db.session.execute(select(Hand.game_id, func.count(Hand.id), func.max(Hand.updated_at), unagreed)
+                              .where(Hand.game_id.in_(game_ids)).group_by(Hand.game_id))
+    return {game_id: HandFacts(count, last, first) for game_id, count, last, first in rows}
+
+
+def table_view(game: Game, now: datetime, agreement: bool = False, facts: HandFacts | None = None) -> TableView:
     """A game's line on the board, every figure and the outcome from the engine; in a session that asks for
-    agreement the totals are those of the hands agreed so far (the engine's scores are unchanged)."""
+    agreement the totals are those of the hands agreed so far (the engine's scores are unchanged). `facts`:
+    the game's hand facts when read in bulk (else read for this game alone)."""
+    facts = hand_facts([game.id]).get(game.id, HandFacts()) if facts is None else facts
     state = store.state_of(game)
-    last_entry = max((h.updated_at for h in game.hands), default=game.created_at)
-    awaiting = min((h.number for h in game.hands if h.agreed_at is None), default=None) if agreement else None
+    awaiting = facts.first_unagreed if agreement else None
     totals = state.totals if awaiting is None else state.totals_before(awaiting)
     return TableView(game, game.table_number or 0, game.table_label, [list(t) for t in game.team_players],
-                     game.team_names, totals, len(game.hands), minutes_since(last_entry, now), state.outcome,
-                     awaiting)
+                     game.team_names, totals, facts.count, minutes_since(facts.last_entry or game.created_at, now),
+                     state.outcome, awaiting)
 
 
 def tables(session: ClubSession) -> list[TableView]:
-    """This round's tables, as the board shows them."""
+    """This round's tables, as the board shows them: the games with their teams, players and states in a fixed
+    number of statements (app/store/bulk.py), their hands counted in one more, whatever the tables and hands."""
+    if not session.round:
+        return []
     now = utcnow()
-    return [table_view(game, now, bool(session.agreement)) for game in current_games(session)]
+    games = read_games(Game.session_id == session.id, Game.session_round == session.round,
+                       order=(Game.session_round, Game.table_number))
+    facts = hand_facts([game.id for game in games])
+    return [table_view(game, now, bool(session.agreement), facts.get(game.id, HandFacts())) for game in games]
 
 
 def time_is_called(session: ClubSession) -> bool:

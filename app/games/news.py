@@ -1,12 +1,15 @@
 """What a tablet waiting on a game's page is told when it changes: time has been called, the game is over."""
 from __future__ import annotations
 
-from flask import jsonify
+from flask import abort, jsonify
 
 from app.games.blueprint import bp
 from app.games.common import load_game
+from app.sheets.loading import game_stamp
+from app.store.cache import remembered
 from app.store.games import state_of
 from app.store.models import Game
+
 
 def news_words(game: Game) -> str | None:
     """'Time has been called: this is the last hand.', the outcome of a game that is over and what comes next,
@@ -21,10 +24,20 @@ def news_words(game: Game) -> str | None:
     return f"This game is over: {outcome.words(game.team_names)} {after}"
 
 
+def news_of(game: Game) -> tuple[int, str | None]:
+    """The game's version and its news, as a tablet is told them."""
+    return game.version, news_words(game)
+
+
 @bp.get("/games/<int:game_id>/news.json")
 def game_news(game_id: int):
-    """The game's version and its news in words, for a tablet's page to compare with what it shows."""
-    game = load_game(game_id)
-    response = jsonify(version=game.version, notice=news_words(game))
+    """The game's version and its news in words, for a tablet's page to compare with what it shows: one small
+    query while the game is unchanged (the words are kept by the game's version)."""
+    stamp = game_stamp(game_id)
+    if stamp is None:
+        load_game(game_id)                  # the friendly 404 of a game that is not there
+        abort(404)
+    version, notice = remembered(("news", game_id, stamp.version), lambda: news_of(load_game(game_id)))
+    response = jsonify(version=version, notice=notice)
     response.headers["Cache-Control"] = "no-cache"
     return response

@@ -1,0 +1,105 @@
+"""The polls a host answers most: the board's figures and a tablet's news. An unchanged poll is a 304 (or a
+tiny answer) in a few statements that do not grow with tables or hands, and never sends a cookie; any change
+to a game or the session gives a new stamp (statements counted with SQLAlchemy's events, never timed)."""
+from __future__ import annotations
+
+import pytest
+
+from app.store.cache import version_cache
+from tests.web.club_support import enter_hand, login, open_session, organiser
+from tests.web.test_queries import counted
+
+
+def session_of(client, tables: int, hands: int) -> dict:
+    """A drawn session of `tables` tables of four, `hands` hands entered at each."""
+    doc = open_session(client, players=[f"Player {i + 1}" for i in range(4 * tables)]).get_json()
+    assert len(doc["tables"]) == tables
+    for table in doc["tables"]:
+        for _ in range(hands):
+            assert enter_hand(client, table).status_code == 201
+    return doc
+
+
+@pytest.fixture
+def org(app, client):
+    organiser(app)
+    login(client)
+    return client
+
+
+def board_url(doc: dict) -> str:
+    return f"/club/sessions/{doc['id']}/board.json"
+
+
+def unchanged_poll(app, client, doc: dict) -> tuple[int, object]:
+    """The statements of a poll that holds the board's current ETag, and the answer."""
+    etag = client.get(board_url(doc)).headers["ETag"]
+    with counted(app) as statements:
+        answer = client.get(board_url(doc), headers={"If-None-Match": etag})
+    assert answer.status_code == 304, answer.status_code
+    return len(statements), answer
+
+
+def test_an_unchanged_poll_is_a_bare_304_without_a_cookie(app, org):
+    doc = session_of(org, 2, 1)
+    with org.session_transaction() as kept:
+        kept.permanent = True          # an organiser who typed a table code too: Flask refreshes such a cookie
+    assert "Set-Cookie" in org.get("/club").headers          # a page refreshes it ...
+    _, answer = unchanged_poll(app, org, doc)
+    assert "Set-Cookie" not in answer.headers                # ... the poll never does
+    assert answer.data == b"" and answer.headers["ETag"]
+    assert "Set-Cookie" not in org.get(board_url(doc)).headers     # nor a poll that answers the figures
+
+
+def test_an_unchanged_poll_does_not_grow_with_tables_or_hands(app, org):
+    small, _ = unchanged_poll(app, org, session_of(org, 2, 1))
+    large, _ = unchanged_poll(app, org, session_of(org, 8, 6))
+    assert small == large <= 3, (small, large)         # the organiser, the session, the stamp
+
+
+def test_the_figures_are_read_in_bulk(app, org):
+    counts = []
+    for tables, hands in ((2, 1), (8, 6)):
+        doc = session_of(org, tables, hands)
+        with app.app_context():
+            version_cache().clear()                     # nothing kept: every state replayed from the rows
+        with counted(app) as statements:
+            answer = org.get(board_url(doc))
+        assert answer.status_code == 200 and len(answer.get_json()["tables"]) == tables
+        assert [t["hands"] for t in answer.get_json()["tables"]] == [hands] * tables
+        counts.append(len(statements))
+    assert counts[0] == counts[1], counts
+
+
+def test_a_hand_a_call_or_an_ended_game_changes_the_stamp(app, org):
+    doc = session_of(org, 2, 1)
+    first = org.get(board_url(doc))
+    etag, table = first.headers["ETag"], doc["tables"][1]
+    assert enter_hand(org, table).status_code == 201
+    after_hand = org.get(board_url(doc), headers={"If-None-Match": etag})
+    assert after_hand.status_code == 200 and after_hand.get_json()["tables"][1]["hands"] == 2
+    etag = after_hand.headers["ETag"]
+    call = org.post(f"/api/v1/games/{table['game_id']}/call", headers={"X-Table-Code": table["table_code"]})
+    assert call.status_code in (200, 201), call.get_data(as_text=True)
+    after_call = org.get(board_url(doc), headers={"If-None-Match": etag})
+    assert after_call.status_code == 200 and len(after_call.get_json()["calls"]) == 1
+    etag = after_call.headers["ETag"]
+    version = after_call.get_json()["tables"][1]["version"]
+    assert org.post(f"/club/games/{table['game_id']}/end", data={"version": version}).status_code == 302
+    after_end = org.get(board_url(doc), headers={"If-None-Match": etag})
+    assert after_end.status_code == 200 and after_end.get_json()["tables"][1]["over"] is True
+
+
+def test_a_tablets_news_poll_is_a_few_small_queries_without_a_cookie(app, org):
+    doc = session_of(org, 2, 3)
+    table = doc["tables"][0]
+    url = f"/games/{table['game_id']}/news.json"
+    assert org.get(url).status_code == 200
+    with counted(app) as statements:
+        answer = org.get(url)
+    # the game's stamp; a timed session's game whose time is not called reads its game and session too
+    assert len(statements) <= 3 and "Set-Cookie" not in answer.headers, (statements, answer.headers)
+    before = answer.get_json()["version"]
+    enter_hand(org, table)
+    assert org.get(url).get_json()["version"] == before + 1
+    assert org.get("/games/999999/news.json").status_code == 404
