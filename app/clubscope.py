@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from flask import Flask, g, request
 from flask_login import current_user
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from app.extensions import db
 from app.store.club_models import ClubSession, Invitation, Organiser
 from app.store.models import Game
-from app.store.tenancy import ALL_CLUBS, forget_club, home_club_id, name_of_club, use_club
+from app.store.tenancy import ALL_CLUBS, Club, forget_club, home_club_id, name_of_club, use_club
 from app.store.tokens import token_hash
 
 #: Pages whose form names the account signing in (its club is the account's).
@@ -27,8 +27,14 @@ def club_of_account(name: str | None) -> int | None:
 
 
 def club_of(query) -> int | None:
-    """The club a one-row lookup across every club finds, or None."""
-    return db.session.execute(query.execution_options(**ALL_CLUBS)).scalar()
+    """The club a one-row lookup across every club finds, or None; the first club's id comes with it, kept for
+    the page's club name (no second query)."""
+    first = select(func.min(Club.id)).scalar_subquery()
+    row = db.session.execute(query.add_columns(first).execution_options(**ALL_CLUBS)).first()
+    if row is None:
+        return None
+    g.first_club_id = row[1]
+    return row[0]
 
 
 def club_of_address() -> int | None:
@@ -53,7 +59,13 @@ def club_of_request() -> int:
         return club_of_account(request.form.get("name")) or home_club_id()
     if current_user.is_authenticated:
         return current_user.club_id
-    return club_of_address() or home_club_id()
+    return club_of_address() or remember_first(home_club_id())
+
+
+def remember_first(first_club_id: int) -> int:
+    """The first club, remembered for the page's club name."""
+    g.first_club_id = first_club_id
+    return first_club_id
 
 
 def choose_club() -> None:
@@ -74,5 +86,5 @@ def init_club_scope(app: Flask) -> None:
     def inject_club_name():
         """The club's name for every template."""
         if "club_name" not in g:            # once a request, however many templates it renders
-            g.club_name = name_of_club(app.config["CLUB_NAME"])
+            g.club_name = name_of_club(app.config["CLUB_NAME"], g.get("first_club_id"))
         return {"club_name": g.club_name}

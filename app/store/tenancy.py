@@ -46,10 +46,11 @@ def home_club_id(connection=None) -> int:
     return (connection.scalar(query) if connection is not None else db.session.scalar(query)) or 0
 
 
-def name_of_club(first_club_name: str) -> str:
-    """The name of the club in scope: the first club goes by the CLUB_NAME setting, the others by their own."""
+def name_of_club(first_club_name: str, first_club_id: int | None = None) -> str:
+    """The name of the club in scope: the first club goes by the CLUB_NAME setting, the others by their own
+    (`first_club_id`: the first club's id where the caller knows it already)."""
     club_id = _club_in_scope.get()
-    if club_id is None or club_id == home_club_id():
+    if club_id is None or club_id == (first_club_id or home_club_id()):
         return first_club_name
     club = db.session.get(Club, club_id)
     return club.name if club is not None else first_club_name

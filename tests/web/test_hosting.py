@@ -150,6 +150,8 @@ def test_forwarded_headers_count_only_from_the_trusted_proxy(monkeypatch, tmp_pa
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path}/proxy.sqlite3")
     app = create_hosted_app()
     assert isinstance(app.wsgi_app, TrustedProxy)
+    with app.app_context():
+        db.create_all()          # every request first finds its club
     seen = {}
 
     @app.get("/whoami-test")
