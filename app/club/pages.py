@@ -24,8 +24,7 @@ from app.store.games import delete_game
 from app.store.sessionlog import SessionEventKind, event_sentence, save_session_change, session_events
 from app.rules.refusal import Refusal
 from app.errors import status_of
-
-LARGEST_ID = 2**31 - 1
+from app.converters import LARGEST_ID
 
 
 def load_session(session_id: int) -> ClubSession:

@@ -86,7 +86,7 @@ def form_of(member: Member) -> dict:
     return {"form": form, "meaning": MEANING, "chart": form_chart(member.name, inside, before, span)}
 
 
-@bp.get("/players/<int:member_id>")
+@bp.get("/players/<int(max=2147483647):member_id>")
 @public_records
 def player_page(member_id: int):
     """The player's page, in large type."""
