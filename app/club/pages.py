@@ -51,8 +51,8 @@ def problems_of(error: Refusal) -> list[str]:
 @login_required
 def index():
     """The club's sessions, newest first, and a button to open one."""
-    sessions = list(db.session.scalars(select(ClubSession).order_by(ClubSession.played_on.desc(),
-                                                                    ClubSession.id.desc()).limit(40)))
+    sessions = list(db.session.scalars(select(ClubSession).order_by(
+        ClubSession.played_on.desc(), ClubSession.created_at.desc(), ClubSession.id.desc()).limit(40)))
     return render_template("club/index.html", sessions=sessions, format_words=format_of_session)
 
 
