@@ -208,11 +208,12 @@ def game_rows(backup: Backup) -> list[tuple]:
 
 
 def reset_sequences() -> None:
-    """PostgreSQL: each id sequence starts after the highest id now stored (rows came with their own ids)."""
+    """PostgreSQL: each id sequence starts after the highest id now stored (rows came with their own ids; games
+    and sessions have none: their ids are drawn at random)."""
     if db.engine.dialect.name != "postgresql":
         return
-    for model in (Organiser, Member, Season, ClubSession, Attendance, Game, Team, Player, Hand, HandEntry, GameEvent,
-                  TableCall, Substitution, SessionEvent):
+    for model in (Organiser, Member, Season, Attendance, Team, Player, Hand, HandEntry, GameEvent, TableCall,
+                  Substitution, SessionEvent):
         table = model.__tablename__
         db.session.execute(text(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
                                 f"COALESCE((SELECT MAX(id) FROM {table}), 0) + 1, false)"))
