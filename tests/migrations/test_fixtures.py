@@ -70,7 +70,8 @@ def followed(found: dict, wanted: dict) -> dict:
     sessions = dict(zip(sorted(s["id"] for s in found["club"].get("sessions", [])),
                         sorted(s["id"] for s in wanted["club"].get("sessions", []))))
     assert public(list(games) + list(sessions)), "every game and session has a public id after the upgrade"
-    session_of = lambda number: None if number is None else sessions[number]   # noqa: E731
+    def session_of(number):
+        return None if number is None else sessions[number]
     found = json.loads(json.dumps(found))
     for game in found["games"]:
         game["id"], game["session_id"] = games[game["id"]], session_of(game["session_id"])
