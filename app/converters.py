@@ -1,8 +1,12 @@
 """URL converters: ids beyond a database integer are simply ids that no row has."""
 from werkzeug.routing import IntegerConverter
 
-#: The largest id a database integer column holds (PostgreSQL's 32-bit integer).
-LARGEST_ID = 2**31 - 1
+#: The largest id a database integer column holds: PostgreSQL's BIGINT, the type of a game's and a session's
+#: random id (app/store/ids.py).
+LARGEST_ID = 2**63 - 1
+#: The largest id of the other tables (members, seasons, calls; a hand's number): PostgreSQL's 32-bit integer.
+#: Their routes say `<int(max=2147483647):...>` so a larger number finds no route (404).
+LARGEST_SMALL_ID = 2**31 - 1
 
 
 class DatabaseId(IntegerConverter):

@@ -5,6 +5,7 @@ from functools import cache
 
 from app.api.blueprint import bp
 from app.api.openapi_schemas import SCHEMAS, ref
+from app.converters import LARGEST_ID, LARGEST_SMALL_ID
 
 JSON = "application/json"
 ORGANISER = [{"organiser": []}]
@@ -74,15 +75,16 @@ def body(schema: str, example: str, *, required: bool = True) -> dict:
 
 def number(name: str, words: str, maximum: int | None = None) -> dict:
     """A whole number in the path."""
-    schema = {"type": "integer", "minimum": 0} | ({"maximum": maximum} if maximum else {})
+    width = "int64" if maximum and maximum > LARGEST_SMALL_ID else "int32"
+    schema = {"type": "integer", "minimum": 0} | ({"format": width, "maximum": maximum} if maximum else {})
     return {"name": name, "in": "path", "required": True, "description": words, "schema": schema}
 
 
-GAME_ID = number("game_id", "The game's number.")
-HAND_NUMBER = number("number", "The hand's number: 1, 2, ...")
-SESSION_ID = number("session_id", "The session's number.", 2_147_483_647)
-MEMBER_ID = number("member_id", "The player's number on the club's list.", 2_147_483_647)
-CALL_ID = number("call_id", "The call's number, from the session's \"calls\".")
+GAME_ID = number("game_id", "The game's number: a random whole number, from its \"url\" or \"id\".", LARGEST_ID)
+HAND_NUMBER = number("number", "The hand's number: 1, 2, ...", LARGEST_SMALL_ID)
+SESSION_ID = number("session_id", "The session's number: a random whole number, from its \"id\".", LARGEST_ID)
+MEMBER_ID = number("member_id", "The player's number on the club's list.", LARGEST_SMALL_ID)
+CALL_ID = number("call_id", "The call's number, from the session's \"calls\".", LARGEST_SMALL_ID)
 RULESET_ID = {"name": "ruleset_id", "in": "path", "required": True, "description": "A rule set's id, e.g. bolivia.",
               "schema": {"type": "string", "minLength": 1, "example": "bolivia"}}
 VERSION = {"name": "version", "in": "query", "required": False,

@@ -6,9 +6,13 @@ from app.rules.entries import COUNT_FIELDS, FLAG_FIELDS
 from app.rules import ruleset_ids
 from app.rules.parse import LARGEST_NUMBER
 from app.store.calls import REASON_LENGTH
+from app.store.ids import PUBLIC_ID_LIMIT
 
 WHOLE = {"type": "integer", "minimum": -LARGEST_NUMBER, "maximum": LARGEST_NUMBER}
 COUNT = {"type": "integer"}
+#: A game's or a session's id: random, at most 2**53 - 1 so JavaScript reads it exactly (app/store/ids.py).
+PUBLIC_ID = {"type": "integer", "format": "int64", "minimum": 1, "maximum": PUBLIC_ID_LIMIT - 1}
+GAME_URL = {"type": "string", "format": "uri", "description": "The game's page, a full address: what a tablet opens."}
 NULLABLE_INT = {"type": ["integer", "null"]}
 TEXT = {"type": "string"}
 NAMES = {"type": "array", "items": TEXT}
@@ -124,7 +128,7 @@ OUTCOME = shape({
 HAND = shape({"number": COUNT, "teams": {"type": "array", "items": {"type": "object"}},
               "result": {"type": "array", "items": TEAM_RESULT}}, ("number", "teams", "result"))
 GAME = shape({
-    "id": COUNT, "ruleset": TEXT, "variations": {"type": "object"}, "target": COUNT, "version": COUNT,
+    "id": PUBLIC_ID, "ruleset": TEXT, "variations": {"type": "object"}, "target": COUNT, "version": COUNT,
     "table": TEXT,
     "teams": {"type": "array", "items": shape({"name": TEXT, "players": NAMES, "progressive": COUNT,
                                                "next_initial_meld_minimum": COUNT},
@@ -137,13 +141,14 @@ GAME = shape({
     "warnings": {"type": "array", "items": shape({"hand": COUNT, "code": TEXT, "field": {"type": ["string", "null"]},
                                                    "message": TEXT})},
     "table_code": {"type": "string", "pattern": "^[0-9]{4}$",
-                   "description": "Only in the answer to POST /games: what a tablet needs to write."}},
+                   "description": "Only in the answer to POST /games: what a tablet needs to write."},
+    "url": GAME_URL | {"description": "Only in the answer to POST /games: the game's page, a full address."}},
     ("id", "ruleset", "variations", "target", "version", "teams", "hands", "winner", "game_over", "outcome"))
 EVENT = shape({"seq": COUNT, "kind": TEXT, "hand": NULLABLE_INT, "at": {"type": "string", "format": "date-time"},
                "actor": shape({"kind": TEXT, "label": TEXT}, ("kind", "label")), "before": {}, "after": {}},
               ("seq", "kind", "hand", "at", "actor", "before", "after"))
 TABLE = shape({
-    "table": COUNT, "game_id": COUNT, "label": TEXT, "version": COUNT, "teams": {"type": "array", "items": NAMES},
+    "table": COUNT, "game_id": PUBLIC_ID, "label": TEXT, "version": COUNT, "teams": {"type": "array", "items": NAMES},
     "team_names": NAMES, "totals": {"type": "array", "items": COUNT}, "hands": COUNT,
     "minutes_since_last_entry": COUNT, "over": {"type": "boolean"}, "winner": {"type": ["string", "null"]},
     "winner_index": NULLABLE_INT, "draw": {"type": "boolean"}, "no_result": {"type": "boolean"},
@@ -153,7 +158,8 @@ TABLE = shape({
      "draw", "no_result", "margin", "owes_last_hand", "status"))
 
 CALL = shape({
-    "id": COUNT, "table": COUNT, "label": TEXT, "game_id": COUNT, "reason": TEXT,
+    "id": COUNT, "table": COUNT, "label": TEXT, "game_id": PUBLIC_ID | {"type": ["integer", "null"]},
+    "reason": TEXT,
     "called_at": TEXT | {"description": "The club's clock, \"14:05\"."}, "called_by": TEXT, "cleared": {"type": "boolean"},
     "cleared_at": {"type": ["string", "null"]}, "cleared_by": {"type": ["string", "null"]}},
     ("id", "table", "label", "game_id", "reason", "called_at", "called_by", "cleared", "cleared_at", "cleared_by"))
@@ -194,16 +200,16 @@ ANSWERS = {
     "Outcome": OUTCOME,
     "Game": GAME,
     "AddedHand": shape({"game": ref("Game"), "hand": HAND}, ("game", "hand")),
-    "Events": shape({"game": COUNT, "events": {"type": "array", "items": EVENT}}, ("game", "events")),
+    "Events": shape({"game": PUBLIC_ID, "events": {"type": "array", "items": EVENT}}, ("game", "events")),
     "Closing": shape({"event": EVENT, "game": ref("Game")}, ("event", "game")),
     "Deletion": shape({"event": EVENT}, ("event",)),
-    "SessionOpened": shape({"id": COUNT, "tables": {"type": "array", "items": shape(
-        {"table": COUNT, "game_id": COUNT, "table_code": TEXT, "seats": NAMES,
-         "teams": {"type": "array", "items": NAMES}}, ("table", "game_id", "table_code", "seats", "teams"))},
+    "SessionOpened": shape({"id": PUBLIC_ID, "tables": {"type": "array", "items": shape(
+        {"table": COUNT, "game_id": PUBLIC_ID, "url": GAME_URL, "table_code": TEXT, "seats": NAMES,
+         "teams": {"type": "array", "items": NAMES}}, ("table", "game_id", "url", "table_code", "seats", "teams"))},
         "sitting_out": NAMES, "draw_words": TEXT | {"description": "How the draw mixes the club, in a sentence."}},
         ("id", "tables", "sitting_out", "draw_words")),
     "Session": shape({
-        "id": COUNT, "date": {"type": "string", "format": "date"}, "ruleset": TEXT, "variations": {"type": "object"},
+        "id": PUBLIC_ID, "date": {"type": "string", "format": "date"}, "ruleset": TEXT, "variations": {"type": "object"},
         "format": shape({"kind": TEXT, "hands": NULLABLE_INT, "ends_at": {"type": ["string", "null"]}}),
         "round": COUNT, "time_called": {"type": "boolean"}, "sitting_out": NAMES,
         "clock": {"oneOf": [ref("Clock"), {"type": "null"}], "description": "null without a set end time."},

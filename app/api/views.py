@@ -16,10 +16,11 @@ from app.store.cache import remembered, version_cache
 from app.sheets.loading import checked_state, game_stamp
 from app.store.brake import check_code_from
 from app.errors import refusal_document, status_of
+from app.links import game_url
 from app.rules.refusal import Refusal, RefusalKind
 
 GAME = "<int:game_id>"      # ids beyond a database integer: get_game answers "There is no game number"
-HAND = GAME + "/hands/<int:number>"
+HAND = GAME + "/hands/<int(max=2147483647):number>"
 
 
 def error_answer(refusal: Refusal):
@@ -98,6 +99,7 @@ def create_game():
     game = games.create_game(**game_request(read_body()))
     document = game_document(game, games.state_of(game))
     document["table_code"] = game.table_code
+    document["url"] = game_url(game.id)
     return document, 201, {"Location": url_for("api.game", game_id=game.id)}
 
 

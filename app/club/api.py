@@ -20,8 +20,9 @@ from app.store.calls import call_document, clear_call, open_calls
 from app.store.sessionlog import SessionEventKind, save_session_change
 from app.rules.refusal import Refusal, RefusalKind, refuse
 from app.errors import refusal_document, status_of
+from app.links import game_url
 
-SESSION = "<int(max=2147483647):session_id>"
+SESSION = "<int:session_id>"
 
 
 @api_bp.errorhandler(Refusal)
@@ -83,8 +84,8 @@ def table_document(view) -> dict:
     """A drawn table as POST /api/v1/sessions answers it."""
     game = view.game
     seats = [game.team_players[t][p] for t, p in seat_order(game.team_players)]
-    return {"table": view.number, "game_id": game.id, "table_code": game.table_code, "seats": seats,
-            "teams": view.teams}
+    return {"table": view.number, "game_id": game.id, "url": game_url(game.id), "table_code": game.table_code,
+            "seats": seats, "teams": view.teams}
 
 
 @api_bp.post("/sessions")
@@ -154,7 +155,7 @@ def call_time_api(session_id: int):
             "tables": [v.as_dict() for v in views]}
 
 
-@api_bp.post(f"/sessions/{SESSION}/calls/<int:call_id>/clear")
+@api_bp.post(f"/sessions/{SESSION}/calls/<int(max=2147483647):call_id>/clear")
 def clear_call_api(session_id: int, call_id: int):
     """The organiser has seen to a table's call: it leaves the call list; answers the call and the list left."""
     organiser = api_organiser()

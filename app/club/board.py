@@ -99,7 +99,7 @@ def back_to_board(session_id: int, message: str, category: str = "success"):
     return redirect(url_for("club.board", session_id=session_id))
 
 
-@bp.post("/club/sessions/<int:session_id>/calls/<int:call_id>/clear")
+@bp.post("/club/sessions/<int:session_id>/calls/<int(max=2147483647):call_id>/clear")
 @login_required
 def clear_call_page(session_id: int, call_id: int):
     """The organiser has seen to a table's call: it leaves the board's call list."""

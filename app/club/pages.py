@@ -24,8 +24,7 @@ from app.store.games import delete_game
 from app.store.sessionlog import SessionEventKind, event_sentence, save_session_change, session_events
 from app.rules.refusal import Refusal
 from app.errors import status_of
-
-LARGEST_ID = 2**31 - 1
+from app.converters import LARGEST_ID
 
 
 def load_session(session_id: int) -> ClubSession:
@@ -52,8 +51,8 @@ def problems_of(error: Refusal) -> list[str]:
 @login_required
 def index():
     """The club's sessions, newest first, and a button to open one."""
-    sessions = list(db.session.scalars(select(ClubSession).order_by(ClubSession.played_on.desc(),
-                                                                    ClubSession.id.desc()).limit(40)))
+    sessions = list(db.session.scalars(select(ClubSession).order_by(
+        ClubSession.played_on.desc(), ClubSession.created_at.desc(), ClubSession.id.desc()).limit(40)))
     return render_template("club/index.html", sessions=sessions, format_words=format_of_session)
 
 

@@ -34,7 +34,7 @@ def call_page(game: Game):
     return redirect(url_for("games.game", game_id=game.id))
 
 
-@bp.post("/games/<int:game_id>/hands/<int:number>/agreement")
+@bp.post("/games/<int:game_id>/hands/<int(max=2147483647):number>/agreement")
 @with_table_code
 def agreement_page(game: Game, number: int):
     """'Agreed' by a player of another team, or 'Not agreed' (which calls the organiser)."""

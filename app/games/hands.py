@@ -150,7 +150,7 @@ def save_hand(game: Game):
     return redirect(url_for("games.game", game_id=game.id))
 
 
-@bp.route("/games/<int:game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
+@bp.route("/games/<int:game_id>/hands/<int(max=2147483647):number>/edit", methods=["GET", "POST"])
 @with_table_code
 def hand_edit(game: Game, number: int):
     """Correct a recorded hand: every later total, minimum and the winner follow."""
@@ -170,7 +170,7 @@ def hand_edit(game: Game, number: int):
     return redirect(url_for("games.game", game_id=game.id))
 
 
-@bp.route("/games/<int:game_id>/hands/<int:number>/remove", methods=["GET", "POST"])
+@bp.route("/games/<int:game_id>/hands/<int(max=2147483647):number>/remove", methods=["GET", "POST"])
 @with_table_code
 def hand_remove(game: Game, number: int):
     """Remove the last hand, after a confirmation step."""
@@ -196,7 +196,7 @@ def hand_remove(game: Game, number: int):
 
 
 @bp.post("/games/<int:game_id>/preview", endpoint="preview_new")
-@bp.post("/games/<int:game_id>/hands/<int:number>/preview", endpoint="preview_edit")
+@bp.post("/games/<int:game_id>/hands/<int(max=2147483647):number>/preview", endpoint="preview_edit")
 def preview(game_id: int, number: int | None = None):
     """The engine's scores for the entry as it stands, or its problems, as JSON (nothing is saved)."""
     game = load_game(game_id)

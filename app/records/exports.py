@@ -137,7 +137,8 @@ def session_result_rows(session: ClubSession, games: list[Game]) -> list[dict]:
 @collector_paused_while
 def session_results_csv() -> str:
     """Every session's results of the day, oldest session first (every session's games read at once)."""
-    sessions = list(db.session.scalars(select(ClubSession).order_by(ClubSession.played_on, ClubSession.id)
+    made = (ClubSession.played_on, ClubSession.created_at, ClubSession.id)
+    sessions = list(db.session.scalars(select(ClubSession).order_by(*made)
                                        .options(selectinload(ClubSession.attendees)
                                                 .selectinload(Attendance.member))))
     by_session: dict[int, list[Game]] = {}

@@ -24,7 +24,8 @@ def seats_of(member: Member) -> list[Player]:
     """Every seat the player took (linked, or typed with the same name), newest game first."""
     typed = and_(Player.member_id.is_(None), func.lower(Player.name) == member.name.lower())
     return list(db.session.scalars(select(Player).join(Team).join(Game)
-                                   .where(or_(Player.member_id == member.id, typed)).order_by(Game.id.desc())))
+                                   .where(or_(Player.member_id == member.id, typed))
+                                   .order_by(Game.created_at.desc(), Game.id.desc())))
 
 
 def substitutions_for(member: Member) -> list[Substitution]:
@@ -64,7 +65,7 @@ def record_of(member: Member) -> dict:
         if mine is not None:
             finished.append(mine)
         listed.append((game, mine))
-    for game, mine in sorted(listed, key=lambda pair: -pair[0].id)[:RECENT]:
+    for game, mine in sorted(listed, key=lambda pair: (pair[0].created_at, pair[0].id), reverse=True)[:RECENT]:
         recent.append((game, mine, notes.get(game.id, "")))
     won = sum(row.result for row in finished)
     return {"games": len(finished), "won": won, "won_words": won_words(won), "sessions": len({r.session for r in finished if r.session}),
@@ -86,7 +87,7 @@ def form_of(member: Member) -> dict:
     return {"form": form, "meaning": MEANING, "chart": form_chart(member.name, inside, before, span)}
 
 
-@bp.get("/players/<int:member_id>")
+@bp.get("/players/<int(max=2147483647):member_id>")
 @public_records
 def player_page(member_id: int):
     """The player's page, in large type."""

@@ -32,7 +32,7 @@ def players_page():
                            longest=SHORT_NAME_LENGTH)
 
 
-@bp.post("/players/<int:member_id>")
+@bp.post("/players/<int(max=2147483647):member_id>")
 @login_required
 def update_player(member_id: int):
     """Keep a player's short name and active flag; a bad short name changes nothing."""

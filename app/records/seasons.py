@@ -71,7 +71,7 @@ def season_method(season: Season, rows) -> str:
     return method_text(most, Fraction(season.qualifying_percent, 100))
 
 
-@bp.get("/seasons/<int:season_id>")
+@bp.get("/seasons/<int(max=2147483647):season_id>")
 @public_records
 def ladder(season_id: int):
     """The season's ladder, with the method written out; ?projector=1 for big type, ?form=1 adds a Form column."""
@@ -89,7 +89,7 @@ def render_standings_pdf(html: str) -> bytes:
     return document(html).write_pdf()
 
 
-@bp.get("/seasons/<int:season_id>/standings.pdf")
+@bp.get("/seasons/<int(max=2147483647):season_id>/standings.pdf")
 @public_records
 def standings_pdf(season_id: int):
     """The season's standings to print and pin up: qualified players, then those not yet qualified."""
@@ -100,7 +100,7 @@ def standings_pdf(season_id: int):
     return pdf_response(render_standings_pdf(html), f"treys-standings-{season.id}.pdf")
 
 
-@bp.get("/seasons/<int:season_id>/standings.csv")
+@bp.get("/seasons/<int(max=2147483647):season_id>/standings.csv")
 @public_records
 def standings_csv(season_id: int):
     """The season's standings as a spreadsheet."""

@@ -6,6 +6,7 @@ from datetime import datetime
 
 from sqlalchemy import Select, func, inspect, select
 
+from app.converters import LARGEST_ID
 from app.extensions import db
 from app.store.models import Game, Hand
 from app.store import games
@@ -34,7 +35,7 @@ class Stamp:
 def game_stamp(game_id: int) -> Stamp | None:
     """The game's stamp in one small query (two for a timed session game not yet called), or None when there
     is no such game."""
-    if not 0 < game_id <= 2**31 - 1:
+    if not 0 < game_id <= LARGEST_ID:
         return None
     shown = (Game.closed.is_(None)) | (Game.closed != "deleted")
     row = db.session.execute(select(Game.version, Game.updated_at, Game.last_hand, Game.format_kind,

@@ -20,6 +20,8 @@ FORMAT_VERSION = 3
 READS = (1, 2, 3)
 
 Id = Annotated[int, Field(ge=1, le=2**31 - 1)]
+#: A game's or a session's id: random below 2**53 today (app/store/ids.py), a BIGINT in the database.
+PublicId = Annotated[int, Field(ge=1, le=2**63 - 1)]
 Count = Annotated[int, Field(ge=0, le=2**31 - 1)]
 Points = Annotated[int, Field(ge=-(2**31), le=2**31 - 1)]
 
@@ -64,7 +66,7 @@ class Attendee(Part):
 
 
 class Call(Part):
-    game_id: Id | None = None
+    game_id: PublicId | None = None
     table_number: Count
     reason: text(200) = ""
     called_at: datetime
@@ -83,7 +85,7 @@ class SessionLine(Part):
 
 
 class Session(Part):
-    id: Id
+    id: PublicId
     played_on: date
     ruleset_id: text(40, 1)
     variations: dict
@@ -163,7 +165,7 @@ class Substitute(Part):
 
 
 class Game(Part):
-    id: Id
+    id: PublicId
     ruleset: text(40, 1)
     variations: dict
     target: Annotated[int, Field(ge=1, le=2**31 - 1)]
@@ -171,7 +173,7 @@ class Game(Part):
     table_code: text(12, 1)
     version: Id
     first_dealer: tuple[Count, Count]
-    session_id: Id | None = None
+    session_id: PublicId | None = None
     session_round: Count | None = None
     table_number: Count | None = None
     format_kind: text(10) | None = None

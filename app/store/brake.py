@@ -13,6 +13,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Mapped, mapped_column
 
 from app.extensions import db
+from app.store.ids import PublicIdType
 from app.store.tenancy import ClubOwned
 from app.faults import answer
 from app.store.models import Game, utcnow
@@ -41,7 +42,7 @@ class CodeBrake(ClubOwned, db.Model):
     """Wrong table codes for one game from one address (or from EVERY_ADDRESS together)."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    game_id: Mapped[int] = mapped_column(PublicIdType, ForeignKey("game.id", ondelete="CASCADE"), index=True)
     address: Mapped[str] = mapped_column(db.String(64))
     failures: Mapped[int] = mapped_column(default=0)
     last_failure_at: Mapped[datetime] = mapped_column(default=utcnow)

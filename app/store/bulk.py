@@ -24,7 +24,7 @@ class GamesRead(list):
     sessions: list
 
 
-def read_games(*where, order=(Game.id,)) -> GamesRead:
+def read_games(*where, order=(Game.created_at, Game.id)) -> GamesRead:
     """The games matching these conditions, in order, each with its state kept on it (state_of finds it
     there): a fixed number of statements however long the club's history."""
     found = GamesRead(db.session.scalars(select(Game).where(*where).order_by(*order).options(

@@ -9,6 +9,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from app.extensions import db
+from app.store.ids import PublicIdType, public_id
 from app.store.tenancy import ClubOwned
 from app.store.models import utcnow
 
@@ -72,7 +73,8 @@ class ClubSession(ClubOwned, db.Model):
 
     __tablename__ = "club_session"
 
-    id: Mapped[int] = mapped_column(primary_key=True)
+    #: Random (app/store/ids.py): a session's link cannot be found by counting.
+    id: Mapped[int] = mapped_column(PublicIdType, primary_key=True, autoincrement=False, default=public_id)
     played_on: Mapped[date]
     ruleset_id: Mapped[str] = mapped_column(db.String(40))
     variations: Mapped[dict] = mapped_column(JSON, default=dict)
@@ -96,7 +98,7 @@ class Attendance(ClubOwned, db.Model):
     """A player here for a session."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    session_id: Mapped[int] = mapped_column(ForeignKey("club_session.id", ondelete="CASCADE"), index=True)
+    session_id: Mapped[int] = mapped_column(PublicIdType, ForeignKey("club_session.id", ondelete="CASCADE"), index=True)
     member_id: Mapped[int] = mapped_column(ForeignKey("member.id", ondelete="CASCADE"), index=True)
     arrived_at: Mapped[datetime] = mapped_column(default=utcnow)
     session: Mapped[ClubSession] = relationship(back_populates="attendees")
@@ -121,7 +123,7 @@ class SessionEvent(ClubOwned, db.Model):
     __tablename__ = "session_event"
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    session_id: Mapped[int] = mapped_column(ForeignKey("club_session.id", ondelete="CASCADE"), index=True)
+    session_id: Mapped[int] = mapped_column(PublicIdType, ForeignKey("club_session.id", ondelete="CASCADE"), index=True)
     kind: Mapped[str] = mapped_column(db.String(20))
     words: Mapped[str] = mapped_column(db.String(400), default="")
     at: Mapped[datetime] = mapped_column(default=utcnow)
@@ -136,8 +138,8 @@ class TableCall(ClubOwned, db.Model):
     __tablename__ = "table_call"
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    session_id: Mapped[int] = mapped_column(ForeignKey("club_session.id", ondelete="CASCADE"), index=True)
-    game_id: Mapped[int | None] = mapped_column(ForeignKey("game.id", ondelete="SET NULL"), index=True)
+    session_id: Mapped[int] = mapped_column(PublicIdType, ForeignKey("club_session.id", ondelete="CASCADE"), index=True)
+    game_id: Mapped[int | None] = mapped_column(PublicIdType, ForeignKey("game.id", ondelete="SET NULL"), index=True)
     table_number: Mapped[int] = mapped_column(default=0)
     reason: Mapped[str] = mapped_column(db.String(200), default="")
     called_at: Mapped[datetime] = mapped_column(default=utcnow)
@@ -150,7 +152,7 @@ class Substitution(ClubOwned, db.Model):
     """A player who left a game mid-way and the substitute who took the seat from a hand on."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    game_id: Mapped[int] = mapped_column(PublicIdType, ForeignKey("game.id", ondelete="CASCADE"), index=True)
     team_position: Mapped[int]
     seat: Mapped[int]
     from_hand: Mapped[int]

@@ -13,11 +13,14 @@ from app.store.models import Game, Player, Team
 
 def earlier_sessions(session: ClubSession, count: int = HISTORY_SESSIONS) -> list[tuple[int, list]]:
     """The club's sessions before this one that drew tables (id and who sat out at the end), newest first."""
+    made_before = or_(ClubSession.created_at < session.created_at,
+                      and_(ClubSession.created_at == session.created_at, ClubSession.id < session.id))
     before = or_(ClubSession.played_on < session.played_on,
-                 and_(ClubSession.played_on == session.played_on, ClubSession.id < session.id))
+                 and_(ClubSession.played_on == session.played_on, made_before))
     rows = db.session.execute(select(ClubSession.id, ClubSession.sitting_out)
                               .where(before, ClubSession.round > 0)
-                              .order_by(ClubSession.played_on.desc(), ClubSession.id.desc()).limit(count))
+                              .order_by(ClubSession.played_on.desc(), ClubSession.created_at.desc(),
+                                        ClubSession.id.desc()).limit(count))
     return [(session_id, list(sitting_out or [])) for session_id, sitting_out in rows]
 
 

@@ -17,10 +17,10 @@ NOT_DELETED = or_(Game.closed.is_(None), Game.closed != "deleted")
 
 
 def finished_games_key() -> tuple:
-    """What the form guide is worked out from: how many finished games, the newest, and the sum of their
-    versions (every write to a game bumps its version, so any change gives a new key)."""
+    """What the form guide is worked out from: how many finished games, when the last one finished, and the sum
+    of their versions (every write to a game bumps its version, so any change gives a new key)."""
     count, newest, versions = db.session.execute(
-        select(func.count(Game.id), func.max(Game.id), func.sum(Game.version))
+        select(func.count(Game.id), func.max(Game.finished_at), func.sum(Game.version))
         .where(Game.finished_at.is_not(None), NOT_DELETED)).one()
     return ("club-form", count, newest, int(versions or 0))
 

@@ -7,6 +7,7 @@ from sqlalchemy import JSON, ForeignKey, Index, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from app.extensions import db
+from app.store.ids import PublicIdType, public_id
 from app.store.tenancy import ClubOwned
 from app.rules import TeamEntry
 from app.rules.entries import ENTRY_FIELDS
@@ -20,7 +21,8 @@ def utcnow() -> datetime:
 class Game(ClubOwned, db.Model):
     """One game at one table under one rule set; scores are derived, never stored."""
 
-    id: Mapped[int] = mapped_column(primary_key=True)
+    #: Random (app/store/ids.py): a game's link cannot be found by counting.
+    id: Mapped[int] = mapped_column(PublicIdType, primary_key=True, autoincrement=False, default=public_id)
     ruleset_id: Mapped[str] = mapped_column(db.String(40))
     variations: Mapped[dict] = mapped_column(JSON, default=dict)
     target: Mapped[int]
@@ -34,7 +36,7 @@ class Game(ClubOwned, db.Model):
     finished_at: Mapped[datetime | None]
     closed: Mapped[str | None] = mapped_column(db.String(20))   # "ended", "abandoned", "deleted" by the table
     # A club session's table: its format and how the clock or the organiser ended it.
-    session_id: Mapped[int | None] = mapped_column(ForeignKey("club_session.id", ondelete="SET NULL"), index=True)
+    session_id: Mapped[int | None] = mapped_column(PublicIdType, ForeignKey("club_session.id", ondelete="SET NULL"), index=True)
     session_round: Mapped[int | None]
     table_number: Mapped[int | None]
     format_kind: Mapped[str | None] = mapped_column(db.String(10))
@@ -67,7 +69,7 @@ class Team(ClubOwned, db.Model):
     """A team (or a player alone) in a game."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    game_id: Mapped[int] = mapped_column(PublicIdType, ForeignKey("game.id", ondelete="CASCADE"), index=True)
     position: Mapped[int]
     name: Mapped[str] = mapped_column(db.String(60))
     game: Mapped[Game] = relationship(back_populates="teams")
@@ -91,7 +93,7 @@ class Hand(ClubOwned, db.Model):
     """One hand of a game: the entries of every team, as entered."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    game_id: Mapped[int] = mapped_column(PublicIdType, ForeignKey("game.id", ondelete="CASCADE"), index=True)
     number: Mapped[int]
     client_token: Mapped[str | None] = mapped_column(db.String(64))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
@@ -151,7 +153,7 @@ class GameEvent(ClubOwned, db.Model):
     """One change to a game, kept for good: what changed, the entries before and after, when and by whom."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    game_id: Mapped[int] = mapped_column(PublicIdType, ForeignKey("game.id", ondelete="CASCADE"), index=True)
     seq: Mapped[int]
     kind: Mapped[str] = mapped_column(db.String(20))
     hand_number: Mapped[int | None]

@@ -210,11 +210,12 @@ def game_rows(backup: Backup) -> list[tuple]:
 
 def reset_sequences() -> None:
     """PostgreSQL: each id sequence goes on after the highest id now stored (rows came with their own ids), and
-    never back: the other clubs' rows, hidden from this transaction, may hold higher ones."""
+    never back: the other clubs' rows, hidden from this transaction, may hold higher ones. Games and sessions
+    have none: their ids are drawn at random."""
     if db.engine.dialect.name != "postgresql":
         return
-    for model in (Organiser, Member, Season, ClubSession, Attendance, Game, Team, Player, Hand, HandEntry, GameEvent,
-                  TableCall, Substitution, SessionEvent):
+    for model in (Organiser, Member, Season, Attendance, Team, Player, Hand, HandEntry, GameEvent, TableCall,
+                  Substitution, SessionEvent):
         table = model.__tablename__
         sequence = db.session.execute(text(f"SELECT pg_get_serial_sequence('{table}', 'id')")).scalar()
         if sequence is None:

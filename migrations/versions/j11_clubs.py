@@ -1,7 +1,7 @@
 """clubs as tenants: a club table, every club's row marked with its club, account roles, one-time links
 
 Revision ID: j11_clubs
-Revises: h9_convenor
+Revises: i10_public_ids
 
 The install's club becomes the first row of `club` (slug "club"), and every row there is marks it as its own
 (`club_id`): games and their teams, players, hands, entries and record; accounts, the club's players,
@@ -17,7 +17,7 @@ from flask import current_app
 from app.store.row_security import guard_clubs, unguard_clubs
 
 revision = "j11_clubs"
-down_revision = "h9_convenor"
+down_revision = "i10_public_ids"
 branch_labels = None
 depends_on = None
 

@@ -15,7 +15,8 @@ from app.extensions import db
 MIGRATIONS = Path(__file__).resolve().parents[2] / "migrations"
 SCHEMA = "treys_migrations"
 #: The revisions in order, oldest first (tests/migrations/README.md: each has its fixture).
-REVISIONS = ("e38d309694f4", "a1_game_events", "c3_club", "f6_records", "b2_hardening", "d7_outcome", "g7_sessions", "e8_layers", "h9_convenor", "j11_clubs")
+REVISIONS = ("e38d309694f4", "a1_game_events", "c3_club", "f6_records", "b2_hardening", "d7_outcome", "g7_sessions", "e8_layers", "h9_convenor",
+             "i10_public_ids", "j11_clubs")
 
 
 def dialects() -> list[str]:

@@ -5,6 +5,10 @@ from them: every hand's scores and progressive totals per team, winners, teams, 
 times, sessions (who came, call time), members, organisers, the ladder, each player's record, the rows of the
 games and hands spreadsheets and each session's results of the day. The rows are
 loaded at their revision, upgraded to head, read by today's code and compared; then one step down and up again.
+
+Games and sessions are renumbered on the way (i10_public_ids: random public ids, handed out smallest first in the
+order the rows were made), so the figures are compared with the ids followed: the n-th smallest id read now
+stands for the n-th smallest id the release read (`followed`), after checking every id read now is public.
 """
 from __future__ import annotations
 
@@ -13,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from app.store.ids import FIRST_PUBLIC_ID, PUBLIC_ID_LIMIT
 from tests.migrations.making.dump import statements
 from tests.migrations.support import (REVISIONS, current_revision, dialects, dispose, drop_database, empty_database,
                                       migrate_down, migrate_to, migration_app, reset_sequences, run_sql)
@@ -27,7 +32,8 @@ HEAD = REVISIONS[-1]
 #: ladder and the players' records count only games with a result and rank by games won. Each changed game
 #: is listed with what it reads now; the ladder and records are compared by who is on them.
 OUTCOME_NOW = {13: {"game_over": True, "winner": 0, "won_at": 2}, 16: {"game_over": True, "winner": 1, "won_at": 4}}
-CLUB_FIXTURES = {"c3_club", "f6_records", "b2_hardening", "d7_outcome", "g7_sessions", "e8_layers", "h9_convenor", "j11_clubs"}
+CLUB_FIXTURES = {"c3_club", "f6_records", "b2_hardening", "d7_outcome", "g7_sessions", "e8_layers", "h9_convenor",
+                 "i10_public_ids", "j11_clubs"}
 
 
 def expected(revision: str) -> dict:
@@ -50,6 +56,35 @@ def expected(revision: str) -> dict:
         if now and int(row["hand"]) == now["won_at"] and int(row["team_position"]) == now["winner"] + 1:
             row["won_game"] = True
     return figures
+
+
+def public(ids: list[int]) -> bool:
+    """Every id is a public one (app/store/ids.py): drawn from [2**32, 2**53)."""
+    return all(FIRST_PUBLIC_ID <= number < PUBLIC_ID_LIMIT for number in ids)
+
+
+def followed(found: dict, wanted: dict) -> dict:
+    """found with each game's and session's public id replaced by the id the release read for the same row (the
+    renumbering keeps the order the rows were made, and the release listed them by id, in that order)."""
+    games = dict(zip(sorted(g["id"] for g in found["games"]), sorted(g["id"] for g in wanted["games"])))
+    sessions = dict(zip(sorted(s["id"] for s in found["club"].get("sessions", [])),
+                        sorted(s["id"] for s in wanted["club"].get("sessions", []))))
+    assert public(list(games) + list(sessions)), "every game and session has a public id after the upgrade"
+    def session_of(number):
+        return None if number is None else sessions[number]
+    found = json.loads(json.dumps(found))
+    for game in found["games"]:
+        game["id"], game["session_id"] = games[game["id"]], session_of(game["session_id"])
+    for session in found["club"].get("sessions", []):
+        session["id"] = sessions[session["id"]]
+    exports = found["exports"]
+    for row in exports.get("games", []) + exports.get("hands", []):
+        row["game_id"] = games[int(row["game_id"])]
+        if "session_id" in row:
+            row["session_id"] = session_of(row["session_id"])
+    if "results" in exports:
+        exports["results"] = {str(sessions[int(key)]): rows for key, rows in exports["results"].items()}
+    return found
 
 
 def who_is_on(club: dict) -> dict:
@@ -120,7 +155,7 @@ def test_fixture_upgrades_to_head_with_every_figure(revision, database, tmp_path
     assert current_revision(app) == HEAD
     dispose(app)
     wanted = expected(revision)
-    found = read(database, tmp_path / "copies")
+    found = followed(read(database, tmp_path / "copies"), wanted)
     assert len(found["games"]) == len(wanted["games"])
     for game, before in zip(found["games"], wanted["games"]):
         assert game == before, f"game {before['id']}"
@@ -140,7 +175,7 @@ def test_one_step_down_and_up_again_keeps_every_figure(revision, database, tmp_p
     migrate_to(app)
     dispose(app)
     wanted = expected(revision)
-    found = read(database, tmp_path / "copies")
+    found = followed(read(database, tmp_path / "copies"), wanted)
     assert found["games"] == wanted["games"]
     same_club(found["club"], wanted["club"])
     same_exports(found["exports"], wanted["exports"])

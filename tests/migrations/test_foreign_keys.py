@@ -60,7 +60,7 @@ down_revision = "{head}"
 
 
 def upgrade():
-    op.execute("DELETE FROM game WHERE id = 1")
+    op.execute("DELETE FROM game")        # the one game (i10_public_ids gave it a random id)
 
 
 def downgrade():

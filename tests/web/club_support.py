@@ -1,7 +1,11 @@
 """Helpers for the club tests: an organiser, HTTP Basic headers, a session opened through the API, hands."""
 from base64 import b64encode
 
+from sqlalchemy import select
+
 from app.club.auth import add_organiser
+from app.extensions import db
+from app.store.club_models import ClubSession
 
 NAME, PASSWORD = "Margaret", "bridge-and-tea"
 PLAYERS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ida", "Jo", "Kit", "Lou", "Max"]
@@ -22,6 +26,12 @@ def basic(name: str = NAME, password: str = PASSWORD) -> dict:
 def login(client, name: str = NAME, password: str = PASSWORD):
     """Log the test client in as the organiser."""
     return client.post("/login", data={"name": name, "password": password})
+
+
+def session_ids(app) -> list[int]:
+    """The sessions' ids in the order they were opened (ids are random: counting them finds nothing)."""
+    with app.app_context():
+        return list(db.session.scalars(select(ClubSession.id).order_by(ClubSession.created_at, ClubSession.id)))
 
 
 def open_session(client, players=PLAYERS, **extra):

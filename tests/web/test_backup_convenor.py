@@ -66,13 +66,13 @@ def test_agreements_calls_and_substitutes_survive_a_backup_and_restore(app, tmp_
         after = stored()
     assert after == before
     calls, subs, hands, sessions, lines = after
-    assert len(calls) == 2 and len(subs) == 1 and sessions == [(1, True)]
+    assert len(calls) == 2 and len(subs) == 1 and sessions == [(document["sessions"][0]["id"], True)]
     assert [line[1] for line in lines] == ["round_drawn", "hand_agreed", "table_called", "call_cleared", "table_called",
                                            "player_substituted"]
     assert [h[2] for h in hands if h[2]] and any(c[6] is None for c in calls)
     client = app.test_client()
     login(client)
-    board = client.get("/club/sessions/1/board.json").get_json()
+    board = client.get(f"/club/sessions/{document['sessions'][0]['id']}/board.json").get_json()
     assert [c["label"] for c in board["calls"]] == ["Table 2"]
 
 

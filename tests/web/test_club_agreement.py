@@ -3,7 +3,7 @@ taps "Agreed" on the tablet it was entered on; "Not agreed" calls the organiser.
 from app.extensions import db
 from app.store.club_models import ClubSession, SessionEvent, TableCall
 from app.store.models import Hand
-from tests.web.club_support import PLAYERS, basic, enter_hand, login, open_session, organiser
+from tests.web.club_support import PLAYERS, basic, enter_hand, login, open_session, organiser, session_ids
 from tests.web.pages_support import post_hand
 from tests.web.test_club_calls import drawn, tablet_of
 
@@ -32,10 +32,12 @@ def test_the_new_session_form_offers_agreement_off_by_default(app, client):
     assert client.post("/club/sessions/new", data=base).status_code == 302
     assert client.post("/club/sessions/new", data=dict(base, agreement="yes")).status_code == 302
     with app.app_context():
-        assert [s.agreement for s in db.session.query(ClubSession).order_by(ClubSession.id)] == [False, True]
-    page = client.get("/club/sessions/2").get_data(as_text=True)
+        sessions = db.session.query(ClubSession).order_by(ClubSession.created_at, ClubSession.id).all()
+        assert [s.agreement for s in sessions] == [False, True]
+    first, second = session_ids(app)
+    page = client.get(f"/club/sessions/{second}").get_data(as_text=True)
     assert "each hand agreed at the table" in page
-    assert "each hand agreed at the table" not in client.get("/club/sessions/1").get_data(as_text=True)
+    assert "each hand agreed at the table" not in client.get(f"/club/sessions/{first}").get_data(as_text=True)
 
 
 def test_without_agreement_every_hand_counts_at_once(app, client):

@@ -30,10 +30,11 @@ def timed(client, ends_at: str | None = "16:00") -> tuple[int, int]:
     """A session of the day drawn from the organiser's pages (timed to 16:00, or to a target); its id and the
     first table's game id."""
     login(client)
+    known = {s.id for s in db.session.query(ClubSession).all()}
     data = {"played_on": "2026-11-23", "ruleset": "bolivia", "partners": "random"}
     data.update({"kind": "time", "ends_at": ends_at} if ends_at else {"kind": "target"})
     assert client.post("/club/sessions/new", data=data).status_code == 302
-    sid = max(s.id for s in db.session.query(ClubSession).all())
+    (sid,) = {s.id for s in db.session.query(ClubSession).all()} - known    # ids are random: the new one
     client.post(f"/club/sessions/{sid}/players", data={"here": PLAYERS[:8], "ticklist": "1"})
     client.post(f"/club/sessions/{sid}/draw")
     game_id = client.get(f"/club/sessions/{sid}/board.json").get_json()["tables"][0]["game_id"]

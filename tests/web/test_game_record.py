@@ -299,15 +299,16 @@ def test_another_tablet_is_named_as_such_in_the_record(app, client):
 
 
 def test_a_session_games_record_names_the_tables_tablet_another_tablet_and_the_organiser(app, client):
-    from tests.web.club_support import PLAYERS, login, organiser
+    from tests.web.club_support import PLAYERS, login, organiser, session_ids
     organiser(app)
     login(client)
     client.post("/club/sessions/new", data={"played_on": "2026-11-22", "ruleset": "bolivia", "kind": "time",
                                             "partners": "random"})
-    client.post("/club/sessions/1/players", data={"here": PLAYERS[:4], "ticklist": "1"})
-    client.post("/club/sessions/1/draw")
+    (sid,) = session_ids(app)
+    client.post(f"/club/sessions/{sid}/players", data={"here": PLAYERS[:4], "ticklist": "1"})
+    client.post(f"/club/sessions/{sid}/draw")
     with app.app_context():
-        game = db.session.query(Game).filter_by(session_id=1).one()
+        game = db.session.query(Game).filter_by(session_id=sid).one()
         game_id, code, version = game.id, game.table_code, game.version
     tablets = [app.test_client(), app.test_client()]
     for tablet in tablets:

@@ -166,7 +166,7 @@ DAMAGES = {
                                   "lists player 999 as here, but the backup has no such player"),
     "session id twice": (put(("sessions", 1, "id"), FORMAT2["sessions"][0]["id"]), "session id"),
     "game whose session is missing": (put(("games", SESSION_GAME, "session_id"), 77), "session 77, which the backup"),
-    "game id 2^40": (put(("games", 0, "id"), 2**40), "games > 1st > id"),
+    "game id 2^63": (put(("games", 0, "id"), 2**63), "games > 1st > id"),
     "game id -5": (put(("games", LAST, "id"), -5), "id"),
     "seat of a missing player": (put(("games", SEATED, "teams", 0, "players", 0, "member_id"), 999),
                                  "seats player 999, but the backup has no such player"),

@@ -303,7 +303,7 @@ def test_render_sheets_puts_several_games_in_one_pdf(app, output_dir):
     pages = page_texts(PdfReader(io.BytesIO(data)))
     assert len(pages) == 2
     for number, (text, game_id) in enumerate(zip(pages, ids), start=1):
-        assert f"Score sheet, game {game_id}" in text and f"Table {number}" in text
+        assert f"Score sheet, Table {number}" in text and f"Game {game_id} · Table {number}" in text
         assert "Page 1 of 1" in text                                   # each sheet numbered on its own
 
 

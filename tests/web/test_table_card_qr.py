@@ -11,7 +11,7 @@ from app.config import ConfigError, public_url
 from app.extensions import db
 from app.network import lan_address
 from app.store.models import Game
-from tests.web.club_support import PLAYERS, login, organiser
+from tests.web.club_support import PLAYERS, login, organiser, session_ids
 
 def card_codes(client, session_id: int, tmp_path, **request) -> list[str]:
     """The text of the QR code on each page of the session's table cards."""
@@ -34,11 +34,12 @@ def drawn_session(app, client) -> tuple[int, list[Game]]:
     login(client)
     client.post("/club/sessions/new", data={"played_on": "2026-11-22", "ruleset": "bolivia", "kind": "time",
                                             "partners": "random"})
-    client.post("/club/sessions/1/players", data={"here": PLAYERS[:8], "ticklist": "1"})
-    client.post("/club/sessions/1/draw")
+    (sid,) = session_ids(app)
+    client.post(f"/club/sessions/{sid}/players", data={"here": PLAYERS[:8], "ticklist": "1"})
+    client.post(f"/club/sessions/{sid}/draw")
     with app.app_context():
-        games = db.session.query(Game).filter_by(session_id=1).order_by(Game.table_number).all()
-        return 1, [(g.id, g.table_code) for g in games]
+        games = db.session.query(Game).filter_by(session_id=sid).order_by(Game.table_number).all()
+        return sid, [(g.id, g.table_code) for g in games]
 
 
 def test_cards_carry_public_url_when_set(app, client, tmp_path):
@@ -81,12 +82,13 @@ def test_a_six_player_table_card_fits_one_page(app, client, tmp_path, output_dir
                                             "partners": "random"})
     names = ["Bernadette Wilson", "Margaret Robertson", "Kathleen O'Sullivan", "Geoffrey Whitfield",
              "Winifred Abernethy", "Reginald Fotheringham"]
-    client.post("/club/sessions/1/players", data={"here": names, "ticklist": "1"})
-    client.post("/club/sessions/1/draw")
+    (sid,) = session_ids(app)
+    client.post(f"/club/sessions/{sid}/players", data={"here": names, "ticklist": "1"})
+    client.post(f"/club/sessions/{sid}/draw")
     with app.app_context():
-        games = db.session.query(Game).filter_by(session_id=1).all()
+        games = db.session.query(Game).filter_by(session_id=sid).all()
         assert [sum(map(len, g.team_players)) for g in games] == [6]
-    response = client.get("/club/sessions/1/cards.pdf")
+    response = client.get(f"/club/sessions/{sid}/cards.pdf")
     (output_dir / "table_card_6_players.pdf").write_bytes(response.data)
     subprocess.run(["pdftoppm", "-png", "-r", "50", str(output_dir / "table_card_6_players.pdf"),
                     str(output_dir / "table_card_6_players")], check=True)
@@ -94,4 +96,4 @@ def test_a_six_player_table_card_fits_one_page(app, client, tmp_path, output_dir
     assert len(pages) == 1
     text = pages[0].extract_text()
     assert all(name in text for name in names) and games[0].table_code in text.replace(" ", "")
-    assert len(card_codes(client, 1, tmp_path)) == 1          # the QR code on that one page still reads
+    assert len(card_codes(client, sid, tmp_path)) == 1          # the QR code on that one page still reads
