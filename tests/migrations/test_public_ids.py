@@ -76,7 +76,7 @@ def test_every_game_and_session_gets_a_random_id_and_brings_its_rows_along(club)
 def test_foreign_keys_still_hold_after_the_renumbering(club):
     with club.app_context():
         before = {name: inspect(db.engine).get_foreign_keys(name) for name in inspect(db.engine).get_table_names()}
-    migrate_to(club)
+    migrate_to(club, "i10_public_ids")     # this step alone: later ones add keys of their own
     with club.app_context():
         after = {name: inspect(db.engine).get_foreign_keys(name) for name in inspect(db.engine).get_table_names()}
         postgresql = db.engine.dialect.name == "postgresql"
