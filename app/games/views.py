@@ -19,8 +19,7 @@ from app.store.agreement import awaiting_agreement
 from app.store.calls import call_document, open_call
 from app.store.ending import game_clock
 from app.store.gamelog import event_sentence, events_of
-from app.games.common import load_game
-from app.games.news import news_words
+from app.games.common import load_game, news_words
 from app.games.tablet import tablet
 from app.games.forms import (ALL_SEATS, COMPASS_SEATS, PLAYER_COUNTS, SEAT_COUNTS, SOLO_COUNTS, TEAM_DEFAULTS,
                              NewGameForm, default_player_name, seat_value, variation_field)
