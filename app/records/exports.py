@@ -34,10 +34,9 @@ SESSION_RESULT_COLUMNS = ["session_id", "played_on", "ruleset", "format", "round
 def to_csv(columns: list[str], rows: list[dict]) -> str:
     """UTF-8 CSV text with a header row of the columns' keys."""
     out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\r\n")
-    writer.writeheader()
-    for row in rows:
-        writer.writerow({key: cell(value) for key, value in row.items()})
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(columns)
+    writer.writerows([cell(row.get(key)) for key in columns] for row in rows)
     return out.getvalue()
 
 
@@ -51,6 +50,8 @@ CSV_TYPE = "text/csv; charset=utf-8"
 def cell(value: object) -> object:
     """A value as a spreadsheet cell: yes/no for flags, JSON for sets (the ones made), empty for none; text
     that a spreadsheet would take for a formula (a name typed as '=HYPERLINK(...)') made plain text."""
+    if type(value) is int:      # most cells: figures, passed as they are
+        return value
     if value is None:
         return ""
     if isinstance(value, bool):

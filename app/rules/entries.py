@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
 from typing import Mapping
 
@@ -104,22 +105,24 @@ class TeamResult:
     progressive_before: int
     next_initial_meld_minimum: int
 
-    @property
+    # Worked out once per result (a frozen result never changes): the sheet, the exports and the totals read
+    # them for every hand of every game.
+    @cached_property
     def bonus(self) -> int:
         """Sets, red 3s, going out (and bolivia_plus melded black treys)."""
         return sum(line.points for line in self.breakdown if line.part == "bonus")
 
-    @property
+    @cached_property
     def cards(self) -> int:
         """Card points on the table less those in hand, 3s in hand, penalties."""
         return sum(line.points for line in self.breakdown if line.part == "cards")
 
-    @property
+    @cached_property
     def score(self) -> int:
         """The hand score: bonus + cards."""
         return self.bonus + self.cards
 
-    @property
+    @cached_property
     def progressive(self) -> int:
         """The team's total after this hand."""
         return self.progressive_before + self.score
