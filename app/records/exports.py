@@ -36,7 +36,8 @@ def to_csv(columns: list[str], rows: list[dict]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(columns)
-    writer.writerows([cell(row.get(key)) for key in columns] for row in rows)
+    writer.writerows([value if type(value) is int else cell(value) for value in map(row.get, columns)]
+                     for row in rows)
     return out.getvalue()
 
 
@@ -50,8 +51,6 @@ CSV_TYPE = "text/csv; charset=utf-8"
 def cell(value: object) -> object:
     """A value as a spreadsheet cell: yes/no for flags, JSON for sets (the ones made), empty for none; text
     that a spreadsheet would take for a formula (a name typed as '=HYPERLINK(...)') made plain text."""
-    if type(value) is int:      # most cells: figures, passed as they are
-        return value
     if value is None:
         return ""
     if isinstance(value, bool):
