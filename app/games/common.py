@@ -1,10 +1,10 @@
-"""Helpers every games view shares: loading a game."""
+"""Helpers every games view shares: loading a game, and the news a tablet is told."""
 from __future__ import annotations
 
 from flask import abort
 
 from app.store.models import Game
-from app.store.games import LARGEST_ID, check_not_deleted, game_to_write
+from app.store.games import LARGEST_ID, check_not_deleted, game_to_write, state_of
 from app.sheets.loading import load_whole_game
 from app.rules.refusal import Refusal
 
@@ -20,3 +20,16 @@ def load_game(game_id: int, *, whole: bool = True) -> Game:
     except Refusal as error:
         abort(404, error.problems[0].message)
     return game
+
+
+def news_words(game: Game) -> str | None:
+    """'Time has been called: this is the last hand.', the outcome of a game that is over and what comes next,
+    or None while the game simply runs on."""
+    outcome = state_of(game).outcome
+    if outcome.owes_hand:
+        return outcome.words(game.team_names)
+    if not outcome.over:
+        return None
+    after = ("The organiser starts the next round." if game.session_id is not None
+             else "Start a new game from the home page.")
+    return f"This game is over: {outcome.words(game.team_names)} {after}"

@@ -7,8 +7,7 @@ from app.extensions import db
 from app.rules.numbers import points, signed
 from app.games.blueprint import bp
 from app.games.codes import needs_code, with_table_code
-from app.games.common import load_game
-from app.games.news import news_words
+from app.games.common import load_game, news_words
 from app.games.forms import ConfirmForm
 from app.games.handform import (Reading, hand_data, hand_form_class, hand_number_of, new_token,
                                 read_form, sections, token_of, version_of)
@@ -84,7 +83,7 @@ def refused(game: Game, error: Refusal, form, number: int, *, editing: bool):
     """A write services refused: the new state for a conflict, else the form with the reasons."""
     db.session.rollback()
     if error.kind is RefusalKind.CONFLICT:
-        return game_page(game, notice=str(error), status=status_of(error))
+        return stale_page(game, str(error), status_of(error))
     if error.kind is RefusalKind.NOT_FOUND:
         abort(status_of(error), str(error))
     if error.kind is RefusalKind.FORBIDDEN:
@@ -95,18 +94,28 @@ def refused(game: Game, error: Refusal, form, number: int, *, editing: bool):
                        status=status_of(error) if error.kind is RefusalKind.BUSY else REFUSAL_STATUS[RefusalKind.INVALID])
 
 
-def stale_notice(game: Game, form, number: int) -> str | None:
+def stale_notice(game: Game, token: str | None, opened_for: int | None, number: int) -> str | None:
     """Why a form opened for another hand must not be saved (Back after saving, a restored page,
     another tablet); None when it may go on. A token already recorded goes on (the service answers
     'already saved'); a moved game version is the service's refusal."""
-    if hand_by_token(game, token_of(form)) is not None:
+    if opened_for is None or opened_for == number or hand_by_token(game, token) is not None:
         return None
-    opened_for = hand_number_of(form)
-    if opened_for is None or opened_for == number or state_of(game).game_over:
+    if state_of(game).game_over:
         return None             # a game that is over: the service says so
     return (f"Nothing was saved: this form was for hand {opened_for}, and hand {opened_for} is already "
             f"recorded (saved on another tablet, or the Back button brought the form back). Here is the "
             f"game as it is now; press \u201cEnter hand {number}\u201d for the next hand.")
+
+
+def stale_page(game: Game, notice: str, status: int):
+    """Why nothing was saved from a hand form, with the game's totals as they now stand and the next step,
+    from the game's state alone (the score sheet is one tap away): a refused save stays on the store's way."""
+    state = state_of(game)
+    outcome = state.outcome
+    return render_template(
+        "games/stale.html", game=game, notice=notice, totals=list(zip(game.team_names, state.totals)),
+        over=outcome.over, outcome_words=outcome.words(game.team_names) if outcome.over else "",
+        next_hand=len(state.hands) + 1), status
 
 
 @bp.get("/games/<int:game_id>/hands/new")
@@ -129,18 +138,19 @@ def hand_new(game: Game):
 @bp.post("/games/<int:game_id>/hands/new")
 @with_table_code
 def save_hand(game: Game):
-    """Save the next hand, as the tablet's form sends it."""
+    """Save the next hand, as the tablet's form sends it: the form read whole first (types only), then the
+    store checks and writes it (the engine scores it), then the answer from what the store gave back."""
     number = len(game.hands) + 1
     form = form_for(game)
-    notice = stale_notice(game, form, number)
-    if notice:
-        return game_page(game, notice=notice, status=409)
     reading = check(game, form, number)
+    token, version, opened_for = token_of(form), version_of(form), hand_number_of(form)
+    notice = stale_notice(game, token, opened_for, number)
+    if notice:
+        return stale_page(game, notice, REFUSAL_STATUS[RefusalKind.CONFLICT])
     if not reading.ok:
         return render_hand(game, form, number, editing=False, reading=reading, status=422)
     try:
-        hand, created, _ = add_hand(game, reading.entries, client_token=token_of(form), version=version_of(form),
-                                     actor=tablet())
+        hand, created, _ = add_hand(game, reading.entries, client_token=token, version=version, actor=tablet())
     except Refusal as error:
         return refused(game, error, form, number, editing=False)
     if created:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from flask import abort, jsonify
 
 from app.games.blueprint import bp
+<<<<<<< HEAD
 from app.games.common import load_game
 from app.sheets.loading import game_stamp
 from app.store.cache import remembered
@@ -22,6 +23,9 @@ def news_words(game: Game) -> str | None:
     after = ("The organiser starts the next round." if game.session_id is not None
              else "Start a new game from the home page.")
     return f"This game is over: {outcome.words(game.team_names)} {after}"
+=======
+from app.games.common import load_game, news_words
+>>>>>>> wip-speed
 
 
 def news_of(game: Game) -> tuple[int, str | None]:

@@ -18,9 +18,8 @@ from app.games.codes import known_code, remember_code
 from app.store.agreement import awaiting_agreement
 from app.store.calls import call_document, open_call
 from app.store.ending import game_clock
-from app.store.gamelog import event_sentence, events_of
-from app.games.common import load_game
-from app.games.news import news_words
+from app.store.gamelog import event_sentence, record_lines_of
+from app.games.common import load_game, news_words
 from app.games.tablet import tablet
 from app.games.forms import (ALL_SEATS, COMPASS_SEATS, PLAYER_COUNTS, SEAT_COUNTS, SOLO_COUNTS, TEAM_DEFAULTS,
                              NewGameForm, default_player_name, seat_value, variation_field)
@@ -108,7 +107,7 @@ def record_lines(game: Game, state) -> list[str]:
     names, cache = tuple(game.team_names), row_cache()
     return [remembered(("said", game.id, event.id, event.seq, names),
                        lambda event=event: event_sentence(game, event, state.ruleset.threes), cache)
-            for event in reversed(events_of(game)) if event.kind != EventKind.GAME_OPENED]
+            for event in reversed(record_lines_of(game)) if event.kind != EventKind.GAME_OPENED]
 
 
 @dataclass(frozen=True)

@@ -34,10 +34,10 @@ SESSION_RESULT_COLUMNS = ["session_id", "played_on", "ruleset", "format", "round
 def to_csv(columns: list[str], rows: list[dict]) -> str:
     """UTF-8 CSV text with a header row of the columns' keys."""
     out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\r\n")
-    writer.writeheader()
-    for row in rows:
-        writer.writerow({key: cell(value) for key, value in row.items()})
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(columns)
+    writer.writerows([value if type(value) is int else cell(value) for value in map(row.get, columns)]
+                     for row in rows)
     return out.getvalue()
 
 

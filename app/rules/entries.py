@@ -104,25 +104,87 @@ class TeamResult:
     progressive_before: int
     next_initial_meld_minimum: int
 
-    @property
-    def bonus(self) -> int:
-        """Sets, red 3s, going out (and bolivia_plus melded black treys)."""
-        return sum(line.points for line in self.breakdown if line.part == "bonus")
+    # Worked out once, when the result is made (a frozen result never changes): the sheet, the exports and the
+    # totals read them for every hand of every game.
+    bonus: int = field(init=False, compare=False, repr=False)
+    cards: int = field(init=False, compare=False, repr=False)
+    score: int = field(init=False, compare=False, repr=False)
+    progressive: int = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "sets", MappingProxyType(dict(self.sets)))
 
     @property
-    def cards(self) -> int:
-        """Card points on the table less those in hand, 3s in hand, penalties."""
-        return sum(line.points for line in self.breakdown if line.part == "cards")
+    def has_sets(self) -> bool:
+        """True when the team completed at least one set."""
+        return any(self.sets.values())
 
     @property
-    def score(self) -> int:
-        """The hand score: bonus + cards."""
-        return self.bonus + self.cards
+    def has_melded(self) -> bool:
+        """Melded as entered, or by default when the team has any set or table points."""
+        if self.melded is not None:
+            return self.melded
+        return self.has_sets or self.table_points > 0
 
-    @property
-    def progressive(self) -> int:
-        """The team's total after this hand."""
-        return self.progressive_before + self.score
+    def set_count(self, set_id: str) -> int:
+        """How many completed sets of this type the team has (0 for a figure that is not a count)."""
+        count = self.sets.get(set_id, 0)
+        return count if isinstance(count, int) and not isinstance(count, bool) and count > 0 else 0
+
+    def as_dict(self) -> dict:
+        """The entry as the JSON API and the database store it."""
+        data = {"name": self.name, "sets": {k: v for k, v in self.sets.items() if v}}
+        data.update({name: getattr(self, name) for name in COUNT_FIELDS})
+        data.update(went_out=self.went_out, concealed=self.concealed)
+        if self.melded is not None:
+            data["melded"] = self.melded
+        return data
+
+    def __hash__(self):
+        return hash((self.name, tuple(sorted(self.sets.items())), self.table_points,
+                     self.hand_points, self.went_out))
+
+
+@dataclass(frozen=True)
+class BreakdownLine:
+    """One labelled line of a team's hand score."""
+
+    label: str
+    points: int
+    part: str  # "bonus" or "cards"
+    kind: str = ""  # a stable key ("red_threes", "going_out_bonus", "sets.red_samba"); never wording
+
+    def as_dict(self) -> dict:
+        """As the JSON API shows it (kind: a stable key for scripts and CSV columns)."""
+        return {"label": self.label, "points": self.points, "kind": self.kind}
+
+
+# A frozen dataclass of named figures, like the sheet's rows: alike in shape only, each says its own thing.
+@dataclass(frozen=True)
+class TeamResult:
+    """A team's score for one hand, with its breakdown and what follows from it."""
+
+    name: str
+    breakdown: tuple[BreakdownLine, ...]
+    progressive_before: int
+    next_initial_meld_minimum: int
+
+    # Worked out once, when the result is made (a frozen result never changes): the sheet, the exports and the
+    # totals read them for every hand of every game.
+    bonus: int = field(init=False, compare=False, repr=False)          # sets, red 3s, going out (and melded
+    cards: int = field(init=False, compare=False, repr=False)          # black treys); card points less those
+    score: int = field(init=False, compare=False, repr=False)          # in hand and penalties; the hand score;
+    progressive: int = field(init=False, compare=False, repr=False)    # the team's total after this hand
+
+    def __post_init__(self):
+        """The bonus (sets, red 3s, going out, bolivia_plus melded black treys), the cards (card points on the
+        table less those in hand, 3s in hand, penalties), the hand score (bonus + cards) and the team's total
+        after this hand."""
+        bonus = sum(line.points for line in self.breakdown if line.part == "bonus")
+        cards = sum(line.points for line in self.breakdown if line.part == "cards")
+        for name, value in (("bonus", bonus), ("cards", cards), ("score", bonus + cards),
+                            ("progressive", self.progressive_before + bonus + cards)):
+            object.__setattr__(self, name, value)
 
     def as_dict(self) -> dict:
         """As `POST /api/v1/score` answers it."""

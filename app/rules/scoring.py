@@ -32,9 +32,9 @@ def trey_value(ruleset: RuleSet, number: int) -> int:
 
 def set_lines(ruleset: RuleSet, entry: TeamEntry) -> list[BreakdownLine]:
     """A bonus line for each type of completed set."""
-    return [BreakdownLine(f"{s.name} x{entry.set_count(s.id)}", s.bonus * entry.set_count(s.id), "bonus",
-                          f"sets.{s.id}")
-            for s in ruleset.set_types if entry.set_count(s.id)]
+    made = [(s, entry.set_count(s.id)) for s in ruleset.set_types if s.id in entry.sets]
+    return [BreakdownLine(f"{s.name} x{number}", s.bonus * number, "bonus", f"sets.{s.id}")
+            for s, number in made if number]
 
 
 def red_three_lines(ruleset: RuleSet, entry: TeamEntry) -> list[BreakdownLine]:

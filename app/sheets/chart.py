@@ -57,12 +57,6 @@ def totals_chart(names: Sequence[str], totals_by_hand: Sequence[Sequence[int]], 
     return Chart(lines, y(target), y(0), points(high), points(low), words, target_label=points(target))
 
 
-def sheet_chart(sheet) -> Chart | None:
-    """The chart of a score sheet (app/sheets/view.py): each team's total after each of its hands."""
-    return totals_chart([team.name for team in sheet.teams], [[cell.total for cell in row.cells] for row in sheet.rows],
-                        sheet.target)
-
-
 @dataclass(frozen=True)
 class Bar:
     """One player's row of the day's chart: games won as a bar from the left, the margin as a bar either side

@@ -10,7 +10,7 @@ from app.converters import LARGEST_ID
 from app.extensions import db
 from app.store.models import Game, Hand
 from app.store import games
-from app.store.cache import remembered
+from app.store.cache import kept_before, remembered
 from app.sheets.view import game_sheet
 
 
@@ -62,5 +62,8 @@ def checked_state(game: Game):
 
 
 def sheet_of(game: Game):
-    """The game's score-sheet model, worked out once per version from the game's state (its hands unread)."""
-    return remembered(("sheet", game.id, games.shown_version(game)), lambda: game_sheet(game))
+    """The game's score-sheet model, worked out once per stored version from the game's state (its hands
+    unread), taking again the rows of an earlier version's sheet that still stand (game_sheet)."""
+    version = games.shown_version(game)
+    before = kept_before(("sheet", game.id), version) if isinstance(version, int) else None
+    return remembered(("sheet", game.id, version), lambda: game_sheet(game, before=before))

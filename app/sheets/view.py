@@ -116,6 +116,7 @@ class ScoreSheet:
     drawn: bool = False
     result_note: str = ""      # how the game ended, in words ("Time was called ...", "Abandoned: no result")
     substitutes: tuple[str, ...] = ()     # "Zoe played for Ann from hand 5."
+    source: tuple = field(default=(), compare=False, repr=False)    # what its rows were made from (game_sheet)
 
     @property
     def in_progress(self) -> bool:
@@ -262,9 +263,11 @@ def sheet_row(game: Game, ruleset: RuleSet, number: int, entries, result, seatin
     return remembered(key, make, cache)
 
 
-def game_sheet(game: Game, state: GameState | None = None) -> ScoreSheet:
+def game_sheet(game: Game, state: GameState | None = None, before: ScoreSheet | None = None) -> ScoreSheet:
     """The score sheet of a game as it stands: its hands from the game's state (the engine keeps each hand's
-    entries), so the game's hands need not be read."""
+    entries), so the game's hands need not be read. `before`: the sheet of an earlier version of the game, whose
+    rows are taken again where they were made from the very same hand of the state (a new hand applied to the
+    kept state leaves the others as they were) with the same seating and marks."""
     ruleset = ruleset_of(game)
     state = state or state_of(game)
     names, players = tuple(game.team_names), game.team_players
@@ -274,7 +277,10 @@ def game_sheet(game: Game, state: GameState | None = None) -> ScoreSheet:
     seat_words = {change.came: change.seat_words for change in changes}
     corrected = corrected_hands(game)
     warnings = {w.hand_number: w.problem.message for w in reversed(state.warnings)}
-    rows = [sheet_row(game, ruleset, number, entries, result, seating, number in corrected, warnings.get(number, ""))
+    source = (state, (names, seating[1], seating[2], tuple(change.words for change in changes)), corrected, warnings)
+    kept = kept_rows(before, source)
+    rows = [kept[number - 1] if number <= len(kept) else
+            sheet_row(game, ruleset, number, entries, result, seating, number in corrected, warnings.get(number, ""))
             for number, (entries, result) in enumerate(zip(state.entries, state.hands), start=1)]
     over, winner, note = sheet_result(game, state)
     teams = tuple(SheetTeam(t.name, tuple(seat_words.get(p.name, p.name) for p in t.players), total, minimum, winner == i)
@@ -286,7 +292,24 @@ def game_sheet(game: Game, state: GameState | None = None) -> ScoreSheet:
         winner=names[winner] if winner is not None else None, game_over=over, result_note=note,
         drawn=state.outcome.draw,
         next_dealer=dealer_name(game, len(state.hands) + 1), set_key=set_key(ruleset),
-        won_at=state.won_at, substitutes=tuple(change.words for change in changes))
+        won_at=state.won_at, substitutes=tuple(change.words for change in changes), source=source)
+
+
+def kept_rows(before: ScoreSheet | None, source: tuple) -> tuple[SheetRow, ...]:
+    """The leading rows of the sheet before that still stand: each made from the same hand object of the state
+    (its entries and result, identical, not merely equal) with the same seating, correction mark and warning."""
+    if before is None or not before.source or before.source[1] != source[1]:
+        return ()
+    old, new = before.source[0], source[0]
+    same = 0
+    for number, row in enumerate(before.rows, start=1):
+        if (number > len(new.hands) or old.hands[number - 1] is not new.hands[number - 1]
+                or old.entries[number - 1] is not new.entries[number - 1]
+                or (number in before.source[2]) != (number in source[2])
+                or before.source[3].get(number) != source[3].get(number)):
+            break
+        same = number
+    return before.rows[:same]
 
 
 def blank_sheet(ruleset: RuleSet, team_count: int = 2, rows: int | None = None) -> ScoreSheet:

@@ -53,6 +53,23 @@ def version_cache() -> VersionCache:
     return current_app.extensions.setdefault("version_cache", VersionCache())
 
 
+#: How many versions back a reader looks for what an earlier version kept (a tablet's reload comes a write or
+#: two after its last read when the table's other tablets or the API write between).
+VERSIONS_BACK = 8
+
+
+def kept_before(key: tuple, version: int, cache: VersionCache | None = None) -> Any:
+    """What is kept under `key + (an earlier version,)`: the newest of the VERSIONS_BACK before `version`, or
+    None. The caller takes from it only what it can tell still stands (a record only grows; a sheet's row made
+    from the very same hand)."""
+    cache = version_cache() if cache is None else cache
+    for earlier in range(version - 1, max(0, version - VERSIONS_BACK) - 1, -1):
+        value = cache.get((*key, earlier))
+        if value is not None:
+            return value
+    return None
+
+
 #: Entries of the cache of hands' rows: a row is small, and a club afternoon has a few thousand hands.
 ROW_ITEMS = 4096
 

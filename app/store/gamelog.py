@@ -3,11 +3,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timezone
+from typing import NamedTuple
 
 from sqlalchemy import func, select
 
 from app.store.clubtime import in_club_zone
-from app.store.cache import version_cache
+from app.store.cache import kept_before, version_cache
 from app.extensions import db
 from app.rules.numbers import points
 from app.store.models import Game, GameEvent
@@ -132,6 +133,36 @@ def events_of(game: Game) -> list[GameEvent]:
     return events
 
 
+class RecordLine(NamedTuple):
+    """One event of the record as plain figures (what the game page's record and the sheet's marks read)."""
+
+    id: int
+    seq: int
+    kind: str
+    hand_number: int | None
+    before: dict | None
+    after: dict | None
+    at: datetime
+    actor_label: str
+
+
+def record_lines_of(game: Game) -> tuple[RecordLine, ...]:
+    """The game's record, oldest first, kept by the game's stored version. A record only grows: the lines kept
+    for an earlier version are extended by the events stored after their last one (a new hand reads one row);
+    with nothing kept (another process wrote, or the app restarted) the whole record is read."""
+    key = ("record", game.id, game.created_at, game.version)
+    kept = version_cache().get(key)
+    if kept is None:
+        kept = kept_before(("record", game.id, game.created_at), game.version) or ()
+        columns = [getattr(GameEvent, name) for name in RecordLine._fields]
+        rows = db.session.execute(select(*columns).where(GameEvent.game_id == game.id,
+                                                         GameEvent.seq > (kept[-1].seq if kept else 0))
+                                  .order_by(GameEvent.seq))
+        kept = kept + tuple(RecordLine(*row) for row in rows)
+        version_cache().put(key, kept)
+    return kept
+
+
 def spoken_time(moment: datetime) -> str:
     """A stored UTC time as the club's clock shows it: '15:42'."""
     return in_club_zone(moment).strftime("%H:%M")
@@ -168,7 +199,7 @@ def result_words(after: dict | None) -> str:
     return "a draw (equal totals)" if after.get("draw") else "no result (no hand was entered)"
 
 
-def event_sentence(game: Game, event: GameEvent, threes: str = "3s") -> str:
+def event_sentence(game: Game, event: GameEvent | RecordLine, threes: str = "3s") -> str:
     """One line of the record in plain words: 'Hand 3 corrected at 15:42 by Table 2's tablet: ...'."""
     when, who = spoken_time(event.at), event.actor_label or "a tablet"
     head = {
@@ -199,7 +230,7 @@ def event_document(event: GameEvent) -> dict:
 def corrected_hands(game: Game) -> set[int]:
     """Numbers of the hands corrected since they were entered (a hand removed and entered again starts afresh)."""
     corrected: set[int] = set()
-    for event in events_of(game):
+    for event in record_lines_of(game):
         if event.kind == EventKind.HAND_CORRECTED:
             corrected.add(event.hand_number)
         elif event.kind in (EventKind.HAND_ADDED, EventKind.HAND_REMOVED):

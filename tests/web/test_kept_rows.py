@@ -1,0 +1,92 @@
+"""The game page's kept pieces: each hand's row of the score sheet and each line of the record, kept by the game's
+stored version and taken again at a later version only where they still stand."""
+import re
+
+from app import create_app
+from app.extensions import db
+from tests.web.pages_support import text
+
+TEAMS = [{"name": "Jets", "players": ["Ann", "Bob"]}, {"name": "Sharks", "players": ["Cy", "Di"]}]
+
+
+def new_game(client) -> dict:
+    """A Bolivia game opened through the API: its document (id, table code, version)."""
+    answer = client.post("/api/v1/games", json={"ruleset": "bolivia", "teams": TEAMS})
+    assert answer.status_code == 201
+    return answer.get_json()
+
+
+def add_hand(client, doc: dict, points: tuple[int, int]) -> None:
+    """The next hand: each team's table points alone."""
+    answer = client.post(f"/api/v1/games/{doc['id']}/hands", json={"teams": [{"table_points": p} for p in points]},
+                         headers={"X-Table-Code": doc["table_code"]})
+    assert answer.status_code == 201, answer.get_data(as_text=True)
+
+
+def correct_hand(client, doc: dict, number: int, points: tuple[int, int]) -> None:
+    """Correct hand `number` from the game as it now stands."""
+    version = client.get(f"/api/v1/games/{doc['id']}").get_json()["version"]
+    answer = client.put(f"/api/v1/games/{doc['id']}/hands/{number}",
+                        json={"teams": [{"table_points": p} for p in points], "version": version},
+                        headers={"X-Table-Code": doc["table_code"]})
+    assert answer.status_code == 200, answer.get_data(as_text=True)
+
+
+def row_totals(page: str) -> list[list[str]]:
+    """Each hand's row of the page's score table: the teams' totals as shown."""
+    rows = re.findall(r'<tr class="hand-row[^"]*">(.*?)</tr>', page, re.S)
+    return [re.findall(r'data-label="Total">([^<]*)<', row) for row in rows]
+
+
+def sheet_at(app, game_id: int, version: int):
+    """The score-sheet model the app keeps for this version of the game."""
+    return app.extensions["version_cache"].get(("sheet", game_id, version))
+
+
+def test_a_new_hand_takes_the_rows_before_it_as_they_were_kept(app, client):
+    doc = new_game(client)
+    for points in ((400, 100), (300, 200)):
+        add_hand(client, doc, points)
+        client.get(f"/games/{doc['id']}")
+    version = client.get(f"/api/v1/games/{doc['id']}").get_json()["version"]
+    add_hand(client, doc, (250, 150))
+    page = client.get(f"/games/{doc['id']}").get_data(as_text=True)
+    before, after = sheet_at(app, doc["id"], version), sheet_at(app, doc["id"], version + 1)
+    assert len(before.rows) == 2 and len(after.rows) == 3
+    assert after.rows[0] is before.rows[0] and after.rows[1] is before.rows[1]     # only hand 3 was made
+    assert row_totals(page) == [["400", "100"], ["700", "300"], ["950", "450"]]
+
+
+def test_a_corrected_hand_renders_its_row_and_every_later_total_again(app, client):
+    doc = new_game(client)
+    for points in ((400, 100), (300, 200), (250, 150)):
+        add_hand(client, doc, points)
+        client.get(f"/games/{doc['id']}")
+    correct_hand(client, doc, 2, (500, 200))
+    page = text(client.get(f"/games/{doc['id']}"))
+    assert row_totals(page) == [["400", "100"], ["900", "300"], ["1,150", "450"]]
+    assert page.count('class="mark-corrected"') == 1
+    assert re.search(r"Hand 2 corrected at \d\d:\d\d by the API: Jets table points 300 -> 500", page)
+
+
+def test_a_second_process_reads_the_state_the_first_never_saw(app, client):
+    """Two processes on one database each keep their own pieces: keyed by the stored version, the reader's
+    kept rows and record lines of an older version are never shown for a newer one."""
+    doc = new_game(client)
+    for points in ((400, 100), (300, 200)):
+        add_hand(client, doc, points)
+    assert row_totals(client.get(f"/games/{doc['id']}").get_data(as_text=True)) == [["400", "100"], ["700", "300"]]
+    other = create_app({key: app.config[key] for key in ("TESTING", "WTF_CSRF_ENABLED", "SQLALCHEMY_DATABASE_URI")})
+    try:
+        writer = other.test_client()
+        correct_hand(writer, doc, 1, (450, 100))
+        add_hand(writer, doc, (250, 150))
+        page = text(client.get(f"/games/{doc['id']}"))
+        assert row_totals(page) == [["450", "100"], ["750", "300"], ["1,000", "450"]]
+        assert "Hand 1 corrected at" in page and "Hand 3 entered at" in page
+        add_hand(client, doc, (100, 100))            # and the first process writes on from the stored state
+        assert row_totals(client.get(f"/games/{doc['id']}").get_data(as_text=True))[-1] == ["1,100", "550"]
+    finally:
+        with other.app_context():
+            db.session.remove()
+            db.engine.dispose()
