@@ -4,28 +4,10 @@ from __future__ import annotations
 from flask import abort, jsonify
 
 from app.games.blueprint import bp
-<<<<<<< HEAD
-from app.games.common import load_game
+from app.games.common import load_game, news_words
 from app.sheets.loading import game_stamp
 from app.store.cache import remembered
-from app.store.games import state_of
 from app.store.models import Game
-
-
-def news_words(game: Game) -> str | None:
-    """'Time has been called: this is the last hand.', the outcome of a game that is over and what comes next,
-    or None while the game simply runs on."""
-    outcome = state_of(game).outcome
-    if outcome.owes_hand:
-        return outcome.words(game.team_names)
-    if not outcome.over:
-        return None
-    after = ("The organiser starts the next round." if game.session_id is not None
-             else "Start a new game from the home page.")
-    return f"This game is over: {outcome.words(game.team_names)} {after}"
-=======
-from app.games.common import load_game, news_words
->>>>>>> wip-speed
 
 
 def news_of(game: Game) -> tuple[int, str | None]:
