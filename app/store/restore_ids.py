@@ -1,11 +1,17 @@
 """A restore's ids on a host of several clubs: a backup keeps its ids, and where another club's rows already
-hold them, the whole table's ids move past the host's highest, with every reference moved alike."""
+hold them, the whole table's ids move past the host's highest, with every reference moved alike. Games and
+sessions keep their random ids in a new install; on a host of several clubs (where the club the backup came
+from may still hold them), or when they are an old release's counted ones, each gets a new random id."""
 from __future__ import annotations
 
 from sqlalchemy import func, select, text
 
 from app.extensions import db
-from app.store.tenancy import ALL_CLUBS
+from app.store.ids import FIRST_PUBLIC_ID, public_id
+from app.store.tenancy import ALL_CLUBS, Club
+
+#: Tables whose ids are drawn at random (app/store/ids.py), not counted.
+RANDOM_IDS = ("game", "club_session")
 
 #: For each table a restore writes: its columns that hold an id, and the table that id is of.
 ID_COLUMNS = {
@@ -26,10 +32,18 @@ ID_COLUMNS = {
 }
 
 
-def offsets(tables: dict) -> dict[str, int]:
-    """How far each table's ids move: 0 while no row here has one of them (a new install keeps every id)."""
-    return {name: offset_of(table, [row["id"] for row in rows if row.get("id") is not None])
-            for name, (table, rows) in tables.items() if "id" in ID_COLUMNS.get(name, {})}
+def offsets(tables: dict) -> dict[str, int | dict[int, int]]:
+    """How far each table's ids move (0 while no row here has one of them: a new install keeps every id), or
+    for games and sessions, each id's new one where they must change."""
+    several = db.session.scalar(select(func.count()).select_from(Club)) > 1
+    shift = {}
+    for name, (table, rows) in tables.items():
+        ids = [row["id"] for row in rows if row.get("id") is not None]
+        if name in RANDOM_IDS:
+            shift[name] = {old: public_id() for old in ids} if several or any(i < FIRST_PUBLIC_ID for i in ids) else 0
+        elif "id" in ID_COLUMNS.get(name, {}):
+            shift[name] = offset_of(table, ids)
+    return shift
 
 
 def offset_of(table, ids: list[int]) -> int:
@@ -47,10 +61,15 @@ def offset_of(table, ids: list[int]) -> int:
     return db.session.execute(select(func.max(table.c.id)).execution_options(**ALL_CLUBS)).scalar() if taken else 0
 
 
-def moved(name: str, rows: list[dict], by: dict[str, int]) -> list[dict]:
-    """The rows with every id they hold moved by its table's offset."""
+def moved(name: str, rows: list[dict], by: dict) -> list[dict]:
+    """The rows with every id they hold moved by its table's offset, or to its new id."""
     columns = {column: by.get(table, 0) for column, table in ID_COLUMNS.get(name, {}).items()}
     if not any(columns.values()):
         return rows
-    return [{**row, **{column: row[column] + shift for column, shift in columns.items()
+    return [{**row, **{column: new_id(row[column], shift) for column, shift in columns.items()
                        if shift and row.get(column) is not None}} for row in rows]
+
+
+def new_id(old: int, shift: int | dict[int, int]) -> int:
+    """An id moved by an offset, or looked up in a table of new ids."""
+    return shift[old] if isinstance(shift, dict) else old + shift
