@@ -1,13 +1,13 @@
 """A restore's ids on a host of several clubs: a backup keeps its ids, and where another club's rows already
 hold them, the whole table's ids move past the host's highest, with every reference moved alike. Games and
-sessions keep their random ids in a new install; on a host of several clubs (where the club the backup came
-from may still hold them), or when they are an old release's counted ones, each gets a new random id."""
+sessions keep their ids in a single club's install (its links still work); on a host of several clubs, where
+the club the backup came from may still hold them, each gets a new random id."""
 from __future__ import annotations
 
 from sqlalchemy import func, select, text
 
 from app.extensions import db
-from app.store.ids import FIRST_PUBLIC_ID, public_id
+from app.store.ids import public_id
 from app.store.tenancy import ALL_CLUBS, Club
 
 #: Tables whose ids are drawn at random (app/store/ids.py), not counted.
@@ -40,7 +40,7 @@ def offsets(tables: dict) -> dict[str, int | dict[int, int]]:
     for name, (table, rows) in tables.items():
         ids = [row["id"] for row in rows if row.get("id") is not None]
         if name in RANDOM_IDS:
-            shift[name] = {old: public_id() for old in ids} if several or any(i < FIRST_PUBLIC_ID for i in ids) else 0
+            shift[name] = {old: public_id() for old in ids} if several else 0
         elif "id" in ID_COLUMNS.get(name, {}):
             shift[name] = offset_of(table, ids)
     return shift
