@@ -20,6 +20,7 @@ from app.store.club_models import (Attendance, ClubSession, Member, Organiser, S
                                    TableCall)
 from app.store.models import Game, GameEvent, Hand, HandEntry, Player, Team
 from app.store.restore_ids import moved, offsets
+from app.store.tenancy import ALL_CLUBS
 
 
 def counted(number: int, word: str) -> str:
@@ -226,14 +227,29 @@ def reset_sequences() -> None:
 
 def add_accounts(plan_: Plan, rows: list[dict]) -> None:
     """The backup's accounts, one at a time: a name another club of this host has taken (names are unique
-    across the host, and hidden from this club) is skipped, the rest are added."""
+    across the host) is skipped, the rest are added."""
     for row in rows:
-        try:
-            with db.session.begin_nested():
-                db.session.execute(insert(Organiser.__table__), [row])
-        except IntegrityError:
+        if not account_added(row):
             plan_.accounts_added.remove(row["name"])
             plan_.accounts_skipped.append(row["name"])
+
+
+def account_added(row: dict) -> bool:
+    """Add one account unless its name is taken anywhere on the host. SQLite sees every club's names; on
+    PostgreSQL the other clubs' rows are hidden from this transaction, so the unique key decides, inside a
+    savepoint (which SQLite's driver would turn into a commit: it is not used there)."""
+    taken = select(Organiser.id).where(Organiser.name == row["name"]).execution_options(**ALL_CLUBS)
+    if db.session.execute(taken).first() is not None:
+        return False
+    if db.engine.dialect.name != "postgresql":
+        db.session.execute(insert(Organiser.__table__), [row])
+        return True
+    try:
+        with db.session.begin_nested():
+            db.session.execute(insert(Organiser.__table__), [row])
+    except IntegrityError:
+        return False
+    return True
 
 
 def write(plan_: Plan) -> None:
