@@ -15,6 +15,8 @@
 //   css-focus-visible  inside `@supports selector(:focus-visible)`; older browsers keep their own ring.
 //   pointer, css-touch-action
 //                      `touch-action: manipulation` inside `@supports (touch-action: manipulation)`.
+//   css-subgrid        the hand form's score sheet only inside `@supports (grid-template-rows: subgrid)`;
+//                      without it the team cards stay as they are.
 //   anything inside `@media print`: the PDFs are made by WeasyPrint, never shown by a tablet's browser.
 // Accepted everywhere, with the reason:
 //   ignorePartialSupport  "partial" here means a part we do not rely on: css-math-functions is flagged for
@@ -38,6 +40,7 @@ const GUARDS = {
   "css-focus-visible": "selector(:focus-visible)",
   "pointer": "(touch-action:manipulation)",
   "css-touch-action": "(touch-action:manipulation)",
+  "css-subgrid": "(grid-template-rows:subgrid)",
 };
 const IGNORED = ["prefers-color-scheme", "text-size-adjust", "css-paged-media"];
 

@@ -144,8 +144,11 @@
         lines.appendChild(item);
       });
       box.querySelector(".preview-melded").textContent = team.melded ? "" : "(not melded yet)";
-      box.querySelector(".preview-total").textContent =
-        "New total " + team.total_text + " · next initial meld " + team.next_minimum;
+      var total = box.querySelector(".preview-total");      // two phrases, each kept whole on a line
+      total.textContent = "";
+      total.appendChild(element("span", "", "New total " + team.total_text + " ·"));
+      total.appendChild(document.createTextNode(" "));
+      total.appendChild(element("span", "", "next initial meld " + team.next_minimum));
     });
     var scores = data.teams.map(function (t) { return t.name + " " + t.score_text; }).join(" · ");
     var lines = [];
