@@ -153,7 +153,7 @@ def game_card(game: Game, today) -> GameCard:
     started = local(game.created_at)
     totals, result, hands = remembered(("card", game.id, shown_version(game)), lambda: card_figures(game))
     return GameCard(
-        id=game.id, title=game.table_label or f"Game {game.id}", ruleset=ruleset_name(game),
+        id=game.id, title=game.title, ruleset=ruleset_name(game),
         when=started.strftime("%H:%M") if started.date() == today else started.strftime("%d %b %Y"),
         today=started.date() == today, teams=list(zip(game.team_names, totals)), hands=hands,
         result=result)

@@ -434,4 +434,4 @@ def check_not_deleted(game: Game) -> None:
     """A deleted game is gone for readers and writers alike (not found)."""
     if game.closed == Closing.DELETED:
         raise refuse(RefusalKind.NOT_FOUND,
-                     f"Game {game.id} was deleted (it was started by mistake).", None, "game.deleted")
+                     f"{game.title} was deleted (it was started by mistake).", None, "game.deleted")

@@ -55,6 +55,12 @@ class Game(ClubOwned, db.Model):
     __table_args__ = (Index("ux_game_session_id_table_code", "session_id", "table_code", unique=True),)
 
     @property
+    def title(self) -> str:
+        """What the table calls the game: its table's label, else its teams ('Ann & Bob v Cy & Di'); never its
+        id, a long random number."""
+        return self.table_label or " v ".join(self.team_names) or "This game"
+
+    @property
     def team_names(self) -> list[str]:
         """The teams' names in order."""
         return [team.name for team in self.teams]
