@@ -19,13 +19,15 @@ def filled(client, app):
     today = date.today().isoformat()
     client.post("/records/seasons", data={"name": "Now", "starts_on": today, "ends_on": today,
                                           "qualifying_percent": "30"})
+    invited = client.post("/club/accounts/invite", data={"role": "viewer"}).get_data(as_text=True)
+    token = re.search(r"/join/([A-Za-z0-9_-]+)", invited).group(1)          # a one-time link, still waiting
     with app.app_context():
         from app.store.club_models import Member, Season
         member = db.session.query(Member).first().id
         season = db.session.query(Season).first().id
     return {"second_table": doc["tables"][1], "game_id": table["game_id"], "session_id": doc["id"], "season_id": season, "member_id": member,
             "ruleset_id": "bolivia", "number": 1, "name": "games", "action": "end", "filename": "css/app.css",
-            "slug": "organiser"}
+            "slug": "organiser", "token": token}
 
 
 def get_urls(app, values):
