@@ -56,11 +56,6 @@ def name_of_club(first_club_name: str, first_club_id: int | None = None) -> str:
     return club.name if club is not None else first_club_name
 
 
-def club_in_scope() -> int | None:
-    """The club this request or command works for, or None outside any (the command line, tests' setup)."""
-    return _club_in_scope.get()
-
-
 def current_club_id(context=None) -> int:
     """The club a new row belongs to: the one in scope, else the first club (`context`: SQLAlchemy's, when
     called as a column default while a row is inserted)."""
