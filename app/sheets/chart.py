@@ -9,6 +9,30 @@ from app.rules.numbers import points
 WIDTH, HEIGHT, PAD = 600, 220, 36     # the drawing's units; the page scales it to the column
 
 
+@dataclass(frozen=True, kw_only=True)
+class Drawing:
+    """A line chart's frame in the drawing's units (the records' form chart draws in the same frame)."""
+
+    width: int = WIDTH
+    height: int = HEIGHT
+    pad: int = PAD
+
+
+@dataclass(frozen=True)
+class Scale:
+    """Where a value falls from `low` (bottom) to `high` (top), and where the n-th of `steps` points falls."""
+
+    low: float
+    high: float
+    steps: int
+
+    def y(self, value: float) -> float:
+        return round(HEIGHT - PAD - (value - self.low) * (HEIGHT - 2 * PAD) / ((self.high - self.low) or 1), 1)
+
+    def x(self, index: int) -> float:
+        return round(PAD + index * (WIDTH - 2 * PAD) / (self.steps - 1), 1)
+
+
 @dataclass(frozen=True)
 class Line:
     """One team's totals as a polyline, its name and its last total."""
@@ -20,7 +44,7 @@ class Line:
 
 
 @dataclass(frozen=True)
-class Chart:
+class Chart(Drawing):
     """What the template draws: the lines, the target's height, the scale's labels and a sentence."""
 
     lines: tuple[Line, ...]
@@ -30,9 +54,6 @@ class Chart:
     bottom_label: str
     words: str
     target_label: str = ""
-    width: int = WIDTH
-    height: int = HEIGHT
-    pad: int = PAD
 
 
 def totals_chart(names: Sequence[str], totals_by_hand: Sequence[Sequence[int]], target: int) -> Chart | None:
@@ -42,19 +63,12 @@ def totals_chart(names: Sequence[str], totals_by_hand: Sequence[Sequence[int]], 
     rows = [tuple(0 for _ in names)] + [tuple(hand) for hand in totals_by_hand]
     low = min(0, *(t for row in rows for t in row))
     high = max(target, *(t for row in rows for t in row))
-    span = (high - low) or 1
-
-    def y(value: int) -> float:
-        return round(HEIGHT - PAD - (value - low) * (HEIGHT - 2 * PAD) / span, 1)
-
-    def x(hand: int) -> float:
-        return round(PAD + hand * (WIDTH - 2 * PAD) / (len(rows) - 1), 1)
-
-    lines = tuple(Line(name, " ".join(f"{x(h)},{y(row[i])}" for h, row in enumerate(rows)), rows[-1][i], i)
+    scale = Scale(low, high, len(rows))
+    lines = tuple(Line(name, " ".join(f"{scale.x(h)},{scale.y(row[i])}" for h, row in enumerate(rows)), rows[-1][i], i)
                   for i, name in enumerate(names))
     said = ", ".join(f"{line.name} {points(line.last)}" for line in lines)
     words = (f"Totals after {len(totals_by_hand)} hands: {said}. The winning score is {points(target)}.")
-    return Chart(lines, y(target), y(0), points(high), points(low), words, target_label=points(target))
+    return Chart(lines, scale.y(target), scale.y(0), points(high), points(low), words, target_label=points(target))
 
 
 @dataclass(frozen=True)

@@ -75,13 +75,18 @@ class Call(Part):
     cleared_by: text(80) = ""
 
 
-class SessionLine(Part):
-    kind: text(20, 1)
-    words: text(400) = ""
+class Acted(Part):
+    """A line of a record of changes: when, and who did it."""
+
     at: datetime
     actor_kind: text(12, 1)
     actor_id: text(64) = ""
     actor_label: text(80) = ""
+
+
+class SessionLine(Acted):
+    kind: text(20, 1)
+    words: text(400) = ""
 
 
 class Session(Part):
@@ -139,17 +144,13 @@ class Hand(Part):
     entries: Annotated[list[Entry], Field(min_length=1)]
 
 
-class Event(Part):
+class Event(Acted):
     seq: Count
     kind: text(20, 1)
     hand_number: Count | None = None
     client_token: text(64) | None = None
     before: dict | None = None
     after: dict | None = None
-    at: datetime
-    actor_kind: text(12, 1)
-    actor_id: text(64) = ""
-    actor_label: text(80) = ""
 
 
 class Substitute(Part):
