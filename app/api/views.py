@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from flask import current_app, g, request, url_for
 
-from app.store import games
+from app.store import games, hands
 from app.api.blueprint import bp
 from app.api.documents import added_hand_json, game_document, game_json
 from app.api.inputs import game_request, hand_request, read_body, score_request, set_request, version_argument
@@ -119,7 +119,7 @@ def add_hand(game_id: int):
     """Record the next hand; the same client_token again answers the hand already recorded."""
     game = load_game(game_id, writing=True, whole=False)
     entries, token, version = hand_request(read_body(), correcting=False)
-    added = games.add_hand(game, entries, client_token=token, version=version, actor=API)
+    added = hands.add_hand(game, entries, client_token=token, version=version, actor=API)
     if not added.created:   # saved before, perhaps by a try racing this one after the game was read: read it again
         game = g.api_game = games.game_to_write(game_id)
         return json_answer(added_hand_json(game, added.hand, games.state_of(game)), 200)
@@ -136,7 +136,7 @@ def correct_hand(game_id: int, number: int):
     """Correct a hand; every later total, minimum and the winner follow."""
     game = load_game(game_id, writing=True)
     entries, _, version = hand_request(read_body(), correcting=True)
-    games.correct_hand(game, number, entries, version=version, actor=API)
+    hands.correct_hand(game, number, entries, version=version, actor=API)
     return game_document(game, games.state_of(game))
 
 
@@ -145,7 +145,7 @@ def remove_hand(game_id: int, number: int):
     """Remove the last hand (an optional ?version=N guards against a stale view)."""
     game = load_game(game_id, writing=True)
     version = version_argument(request.args.get("version"))
-    games.remove_last_hand(game, number, version=version, actor=API)
+    hands.remove_last_hand(game, number, version=version, actor=API)
     return game_document(game, games.state_of(game))
 
 

@@ -17,8 +17,8 @@ from app.store.ending import game_clock
 from app.store.models import Game
 from app.rules import CARD_POINTS, dealer_for_hand, initial_meld_minimum, score_hand, validate_hand, winner_sentence
 from app.rules.operations import verify_remove_hand
-from app.store.games import (add_hand, correct_hand, find_hand, hand_by_token, remove_last_hand, ruleset_of,
-                             state_of)
+from app.store.games import ruleset_of, state_of
+from app.store.hands import add_hand, correct_hand, find_hand, hand_by_token, remove_last_hand
 from app.sheets.view import game_sheet
 from app.rules.refusal import NOT_LAST_HAND, Refusal, RefusalKind
 from app.errors import REFUSAL_STATUS, status_of

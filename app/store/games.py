@@ -1,10 +1,8 @@
-"""Game store: create games and record, correct and remove hands, every score from the engine."""
+"""Game store: open games, read them whole and keep their state by version, and the writes on a whole game."""
 from __future__ import annotations
 
 import secrets
-from dataclasses import replace
 from functools import wraps
-from typing import NamedTuple
 
 from sqlalchemy import inspect, select
 from sqlalchemy.exc import IntegrityError, OperationalError
@@ -13,20 +11,16 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from app.store.ending import format_of, last_hand_of
 from app.converters import LARGEST_ID
-from app.store.gamelog import (UNKNOWN_TABLET, Actor, forget_record, keep_record, record, removed_token_event,
-                         spoken_time)
+from app.store.gamelog import UNKNOWN_TABLET, Actor, forget_record, keep_record, record
 from app.extensions import db
-from app.store.models import Game, GameEvent, Hand, HandEntry, Player, Team, utcnow
+from app.store.models import Game, GameEvent, Hand, Player, Team, utcnow
 from app.store.cache import version_cache
 from app.rules.refusal import STALE_VERSION, WRONG_CODE, Refusal, RefusalKind, refuse
 from app.rules.outcome import Closing, FormatKind
-from app.rules.operations import (EventKind, do_abandon_game, do_add_hand, do_call_time, do_correct_hand,
-                                  do_delete_game, do_end_game, do_remove_hand, do_reset_code)
+from app.rules.operations import (EventKind, do_abandon_game, do_call_time, do_delete_game, do_end_game,
+                                  do_reset_code)
 from app.rules import (EventRecord, GameState, Problem, RuleSet, TeamEntry, get_ruleset, replay,
                        table_problems, variation_problems)
-
-
-#: The name the sheet's views and the backup still catch a refusal by (the same class).
 
 
 def session_codes(session_id: int | None) -> set[str]:
@@ -111,10 +105,6 @@ def teams_key(game) -> tuple:
     return "teams", game.id, game.version, game.created_at
 
 
-#: A game holds at most this many hands: a real game ends within about 60 (see docs/hosting.md, "Safe defaults and limits").
-MAX_HANDS = 200
-
-
 def whole_games():
     """A query for games read whole: the game, its hands and their entries in one statement (never half a
     game: the hands always match the version read); its teams and players, which change only before the
@@ -180,11 +170,6 @@ def create_game(ruleset_id: str, variations: dict, teams: list[dict], *, target:
     return game
 
 
-def named(game: Game, entries: list[TeamEntry]) -> list[TeamEntry]:
-    """The entries named after the game's teams, for the engine's messages."""
-    return [replace(entry, name=name) for entry, name in zip(entries, game.team_names)]
-
-
 def stale(game: Game) -> Refusal:
     """The answer to an edit based on an old view of the game."""
     return refuse(RefusalKind.CONFLICT, "Someone else changed this game while you were entering. "
@@ -196,15 +181,6 @@ def check_version(game: Game, version: int | None) -> None:
     """Refuse an edit made from an old view of the game."""
     if version is not None and version != game.version:
         raise stale(game)
-
-
-def named_entries(game: Game, entries: list[TeamEntry]) -> list[TeamEntry]:
-    """One entry per team, named after the teams (an invalid refusal otherwise)."""
-    if len(entries) != len(game.team_names):
-        raise refuse(RefusalKind.INVALID,
-                     f"This game has {len(game.team_names)} teams; the hand gives {len(entries)}.", "teams",
-                     "teams.count")
-    return named(game, entries)
 
 
 def commit(game: Game, state: GameState | None = None) -> None:
@@ -256,126 +232,6 @@ def guarded_write(write):
                          "The server was too busy to save this: nothing was saved. Please send it again.",
                          None, "server.busy") from None
     return guarded
-
-
-def hand_by_token(game: Game, client_token: str | None) -> Hand | None:
-    """The hand already recorded with this client token, if any."""
-    if not client_token:
-        return None
-    return db.session.scalar(select(Hand).where(Hand.game_id == game.id, Hand.client_token == client_token))
-
-
-def spent_token(game: Game, client_token: str | None) -> Hand | None:
-    """The hand this token recorded (None when unused); a conflict when that hand has since been removed."""
-    hand = hand_by_token(game, client_token)
-    if hand is not None or not client_token:
-        return hand
-    added = removed_token_event(game, client_token)
-    if added is not None:
-        hand = hand_by_token(game, client_token)   # saved by a try racing this one since the first look
-        if hand is not None:
-            return hand
-        raise refuse(RefusalKind.CONFLICT, f"Hand {added.hand_number} sent with this token was removed at "
-                          f"{spoken_time(added.at)}: it is not recorded again. If that hand was really "
-                          "played, enter it as a new hand.", "client_token", "token.removed")
-    return None
-
-
-def next_hand(game: Game, state: GameState, entries: list[TeamEntry]) -> tuple[EventRecord, GameState]:
-    """The engine's event and state for the next hand, when the game has room for it (at most MAX_HANDS)."""
-    if len(state.hands) >= MAX_HANDS:
-        raise refuse(RefusalKind.INVALID,
-                     f"A game holds at most {MAX_HANDS} hands. Start a new game to play on.")
-    entries = named_entries(game, entries)
-    return do_add_hand(state, entries, game.team_names)
-
-
-class AddedHand(NamedTuple):
-    """What recording a hand gives back: the hand, whether this call recorded it, the game's state after it."""
-
-    hand: Hand
-    created: bool
-    state: GameState
-
-
-@guarded_write
-def add_hand(game: Game, entries: list[TeamEntry], *, client_token: str | None = None,
-             version: int | None = None, actor: Actor | None = None) -> AddedHand:
-    """Record the next hand; the same client token twice records it once."""
-    if client_token is not None and (not isinstance(client_token, str) or len(client_token) > 64):
-        raise refuse(RefusalKind.INVALID,
-                     "client_token must be text of at most 64 characters.", "client_token",
-                     "client_token.invalid")
-    existing = spent_token(game, client_token)
-    if existing is not None:
-        return AddedHand(existing, False, state_of(game))
-    check_version(game, version)
-    state = state_of(game)
-    event, after = next_hand(game, state, entries)
-    number = len(state.hands) + 1
-    with db.session.no_autoflush:         # the record's next line is read before the hand is in the session
-        record(game, event, actor or UNKNOWN_TABLET, client_token=client_token)
-    hand = Hand(number=number, client_token=client_token,
-                entries=[HandEntry.from_engine(i, entry) for i, entry in enumerate(entries)])
-    if "hands" in inspect(game).unloaded:
-        hand.game_id = game.id            # no need to load every hand to add one
-        db.session.add(hand)
-    else:
-        game.hands.append(hand)
-    try:
-        commit(game, after)
-    except Refusal:
-        existing = hand_by_token(game, client_token)
-        if existing is not None:
-            return AddedHand(existing, False, state_of(game))
-        raise taken_first(number) from None
-    return AddedHand(hand, True, after)
-
-
-def taken_first(number: int) -> Refusal:
-    """The answer to a hand posted at the same moment as another tablet's hand with the same number."""
-    return refuse(RefusalKind.CONFLICT, f"Another tablet saved hand {number} first, so nothing was saved from here. Here is the "
-                       "game as it is now: check it and enter your hand again if it is still needed.", "version",
-                  "hand.taken")
-
-
-def find_hand(game: Game, number: int) -> Hand:
-    """The hand with this number, or a not-found refusal."""
-    for hand in game.hands:
-        if hand.number == number:
-            return hand
-    raise refuse(RefusalKind.NOT_FOUND, f"This game has no hand number {number}.", None, "hand.unknown")
-
-
-@guarded_write
-def correct_hand(game: Game, number: int, entries: list[TeamEntry], *, version: int | None,
-                 actor: Actor | None = None) -> Hand:
-    """Replace a hand's entries; every later total, minimum and the winner follow."""
-    check_version(game, version)
-    hand = find_hand(game, number)
-    entries = named_entries(game, entries)
-    event, after = do_correct_hand(state_of(game), number, entries, game.team_names)
-    for row, entry in zip(hand.entries, entries):
-        for field in HandEntry.FIELDS:
-            setattr(row, field, dict(entry.sets) if field == "sets" else getattr(entry, field))
-    hand.updated_at = utcnow()
-    hand.agreed_by = hand.agreed_at = None        # a corrected hand is agreed to again (in a session that asks)
-    record(game, event, actor or UNKNOWN_TABLET)
-    commit(game, after)
-    return hand
-
-
-@guarded_write
-def remove_last_hand(game: Game, number: int, *, version: int | None = None,
-                     actor: Actor | None = None) -> None:
-    """Remove the last hand (only the last one can go); the record keeps it and its token stays spent."""
-    check_version(game, version)
-    hand = find_hand(game, number)
-    event, after = do_remove_hand(state_of(game), number)
-    game.hands.remove(hand)
-    game.closed = None
-    record(game, event, actor or UNKNOWN_TABLET)
-    commit(game, after)
 
 
 @guarded_write

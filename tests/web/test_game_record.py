@@ -272,7 +272,7 @@ def test_a_hand_written_behind_the_apps_back_is_replayed_not_served_stale(app, c
 
 
 def test_a_database_too_busy_to_save_answers_503_and_saves_nothing(client, monkeypatch):
-    import app.store.games as services
+    import app.store.hands as services
     from sqlalchemy.exc import OperationalError
     game = new_game(client)
 

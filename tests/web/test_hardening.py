@@ -7,7 +7,7 @@ import pytest
 
 from app import create_app
 from app.security import WeakSecretKey
-from app.store.games import MAX_HANDS
+from app.store.hands import MAX_HANDS
 from app.sheets.guard import BUSY, bounded
 from tests.web.pages_support import hidden_fields, open_game, post_hand
 

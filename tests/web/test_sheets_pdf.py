@@ -185,7 +185,8 @@ def test_three_players_sambola_prints_landscape(app, client, output_dir):
 
 def test_negative_figures_use_a_real_minus(app, client, output_dir):
     from app.rules import TeamEntry
-    from app.store.games import add_hand, create_game
+    from app.store.games import create_game
+    from app.store.hands import add_hand
     with app.app_context():
         game = create_game("bolivia", {}, [{"name": "North", "players": ["Ann", "Bob"]},
                                            {"name": "South", "players": ["Cath", "Dan"]}])
@@ -285,7 +286,7 @@ def test_repeat_download_is_cached_and_revalidated_by_etag(app, client):
     assert not_modified.status_code == 304 and not_modified.data == b""
     with app.app_context():                                                     # a new hand: a new version
         from app.rules import TeamEntry
-        from app.store.games import add_hand
+        from app.store.hands import add_hand
         game = db.session.get(Game, game_id)
         add_hand(game, [TeamEntry(table_points=50), TeamEntry(table_points=60)])
     changed = client.get(f"/games/{game_id}/sheet.pdf", headers={"If-None-Match": etag})

@@ -1,0 +1,154 @@
+"""The one write path of a hand: entering, correcting and removing hands, each checked and scored by the engine."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import NamedTuple
+
+from sqlalchemy import inspect, select
+
+from app.extensions import db
+from app.store.gamelog import UNKNOWN_TABLET, Actor, record, removed_token_event, spoken_time
+from app.store.games import check_version, commit, guarded_write, state_of
+from app.store.models import Hand, HandEntry, Game, utcnow
+from app.rules import EventRecord, GameState, TeamEntry
+from app.rules.operations import do_add_hand, do_correct_hand, do_remove_hand
+from app.rules.refusal import Refusal, RefusalKind, refuse
+
+
+#: A game holds at most this many hands: a real game ends within about 60 (see docs/hosting.md, "Safe defaults and limits").
+MAX_HANDS = 200
+
+
+def named(game: Game, entries: list[TeamEntry]) -> list[TeamEntry]:
+    """The entries named after the game's teams, for the engine's messages."""
+    return [replace(entry, name=name) for entry, name in zip(entries, game.team_names)]
+
+
+def named_entries(game: Game, entries: list[TeamEntry]) -> list[TeamEntry]:
+    """One entry per team, named after the teams (an invalid refusal otherwise)."""
+    if len(entries) != len(game.team_names):
+        raise refuse(RefusalKind.INVALID,
+                     f"This game has {len(game.team_names)} teams; the hand gives {len(entries)}.", "teams",
+                     "teams.count")
+    return named(game, entries)
+
+
+def hand_by_token(game: Game, client_token: str | None) -> Hand | None:
+    """The hand already recorded with this client token, if any."""
+    if not client_token:
+        return None
+    return db.session.scalar(select(Hand).where(Hand.game_id == game.id, Hand.client_token == client_token))
+
+
+def spent_token(game: Game, client_token: str | None) -> Hand | None:
+    """The hand this token recorded (None when unused); a conflict when that hand has since been removed."""
+    hand = hand_by_token(game, client_token)
+    if hand is not None or not client_token:
+        return hand
+    added = removed_token_event(game, client_token)
+    if added is not None:
+        hand = hand_by_token(game, client_token)   # saved by a try racing this one since the first look
+        if hand is not None:
+            return hand
+        raise refuse(RefusalKind.CONFLICT, f"Hand {added.hand_number} sent with this token was removed at "
+                          f"{spoken_time(added.at)}: it is not recorded again. If that hand was really "
+                          "played, enter it as a new hand.", "client_token", "token.removed")
+    return None
+
+
+def next_hand(game: Game, state: GameState, entries: list[TeamEntry]) -> tuple[EventRecord, GameState]:
+    """The engine's event and state for the next hand, when the game has room for it (at most MAX_HANDS)."""
+    if len(state.hands) >= MAX_HANDS:
+        raise refuse(RefusalKind.INVALID,
+                     f"A game holds at most {MAX_HANDS} hands. Start a new game to play on.")
+    entries = named_entries(game, entries)
+    return do_add_hand(state, entries, game.team_names)
+
+
+class AddedHand(NamedTuple):
+    """What recording a hand gives back: the hand, whether this call recorded it, the game's state after it."""
+
+    hand: Hand
+    created: bool
+    state: GameState
+
+
+@guarded_write
+def add_hand(game: Game, entries: list[TeamEntry], *, client_token: str | None = None,
+             version: int | None = None, actor: Actor | None = None) -> AddedHand:
+    """Record the next hand; the same client token twice records it once."""
+    if client_token is not None and (not isinstance(client_token, str) or len(client_token) > 64):
+        raise refuse(RefusalKind.INVALID,
+                     "client_token must be text of at most 64 characters.", "client_token",
+                     "client_token.invalid")
+    existing = spent_token(game, client_token)
+    if existing is not None:
+        return AddedHand(existing, False, state_of(game))
+    check_version(game, version)
+    state = state_of(game)
+    event, after = next_hand(game, state, entries)
+    number = len(state.hands) + 1
+    with db.session.no_autoflush:         # the record's next line is read before the hand is in the session
+        record(game, event, actor or UNKNOWN_TABLET, client_token=client_token)
+    hand = Hand(number=number, client_token=client_token,
+                entries=[HandEntry.from_engine(i, entry) for i, entry in enumerate(entries)])
+    if "hands" in inspect(game).unloaded:
+        hand.game_id = game.id            # no need to load every hand to add one
+        db.session.add(hand)
+    else:
+        game.hands.append(hand)
+    try:
+        commit(game, after)
+    except Refusal:
+        existing = hand_by_token(game, client_token)
+        if existing is not None:
+            return AddedHand(existing, False, state_of(game))
+        raise taken_first(number) from None
+    return AddedHand(hand, True, after)
+
+
+def taken_first(number: int) -> Refusal:
+    """The answer to a hand posted at the same moment as another tablet's hand with the same number."""
+    return refuse(RefusalKind.CONFLICT, f"Another tablet saved hand {number} first, so nothing was saved from here. Here is the "
+                       "game as it is now: check it and enter your hand again if it is still needed.", "version",
+                  "hand.taken")
+
+
+def find_hand(game: Game, number: int) -> Hand:
+    """The hand with this number, or a not-found refusal."""
+    for hand in game.hands:
+        if hand.number == number:
+            return hand
+    raise refuse(RefusalKind.NOT_FOUND, f"This game has no hand number {number}.", None, "hand.unknown")
+
+
+@guarded_write
+def correct_hand(game: Game, number: int, entries: list[TeamEntry], *, version: int | None,
+                 actor: Actor | None = None) -> Hand:
+    """Replace a hand's entries; every later total, minimum and the winner follow."""
+    check_version(game, version)
+    hand = find_hand(game, number)
+    entries = named_entries(game, entries)
+    event, after = do_correct_hand(state_of(game), number, entries, game.team_names)
+    for row, entry in zip(hand.entries, entries):
+        for field in HandEntry.FIELDS:
+            setattr(row, field, dict(entry.sets) if field == "sets" else getattr(entry, field))
+    hand.updated_at = utcnow()
+    hand.agreed_by = hand.agreed_at = None        # a corrected hand is agreed to again (in a session that asks)
+    record(game, event, actor or UNKNOWN_TABLET)
+    commit(game, after)
+    return hand
+
+
+@guarded_write
+def remove_last_hand(game: Game, number: int, *, version: int | None = None,
+                     actor: Actor | None = None) -> None:
+    """Remove the last hand (only the last one can go); the record keeps it and its token stays spent."""
+    check_version(game, version)
+    hand = find_hand(game, number)
+    event, after = do_remove_hand(state_of(game), number)
+    game.hands.remove(hand)
+    game.closed = None
+    record(game, event, actor or UNKNOWN_TABLET)
+    commit(game, after)
+
