@@ -10,8 +10,8 @@ from app.api.inputs import game_request, hand_request, read_body, score_request,
 from app.extensions import db
 from app.store.gamelog import API, event_document, events_of
 from app.store.models import Game
-from app.rules import (InvalidHand, Problem, RulesetError, all_rulesets, check_set, describe_ruleset, get_ruleset,
-                       score_hand)
+from app.rules import (GameState, InvalidHand, Problem, RulesetError, all_rulesets, check_set, describe_ruleset,
+                       get_ruleset, score_hand)
 from app.store.cache import remembered, version_cache
 from app.sheets.loading import checked_state, game_stamp
 from app.store.brake import check_code_from
@@ -26,11 +26,18 @@ HAND = GAME + "/hands/<int(max=2147483647):number>"
 def error_answer(refusal: Refusal):
     """The contract's error shape, nothing stored; a conflict also shows the game as it is now."""
     db.session.rollback()
-    body = refusal_document(refusal)
     game = g.get("api_game")
     if refusal.kind is RefusalKind.CONFLICT and game is not None:
         game = db.session.get(Game, game.id)
-        body["game"] = game_document(game, games.state_of(game))
+        return refusal_answer(refusal, game, games.state_of(game))
+    return refusal_answer(refusal)
+
+
+def refusal_answer(refusal: Refusal, game: Game | None = None, state: GameState | None = None):
+    """The contract's error shape; a conflict also shows the game as it is now (`state`), when given."""
+    body = refusal_document(refusal)
+    if refusal.kind is RefusalKind.CONFLICT and game is not None:
+        body["game"] = game_document(game, state)
     return body, status_of(refusal)
 
 
@@ -116,14 +123,14 @@ def game(game_id: int):
 
 @bp.post(f"/games/{GAME}/hands")
 def add_hand(game_id: int):
-    """Record the next hand; the same client_token again answers the hand already recorded."""
+    """Record the next hand; the same client_token again answers the hand already recorded. The body is read
+    whole first, then one call to the store, then the answer from what the store gave back."""
     game = load_game(game_id, writing=True, whole=False)
     entries, token, version = hand_request(read_body(), correcting=False)
-    added = hands.add_hand(game, entries, client_token=token, version=version, actor=API)
-    if not added.created:   # saved before, perhaps by a try racing this one after the game was read: read it again
-        game = g.api_game = games.game_to_write(game_id)
-        return json_answer(added_hand_json(game, added.hand, games.state_of(game)), 200)
-    return json_answer(added_hand_json(game, added.hand, added.state), 201)
+    entered = hands.add_hand(game, entries, client_token=token, version=version, actor=API)
+    if entered.refusal is not None:
+        return refusal_answer(entered.refusal, game, entered.state)
+    return json_answer(added_hand_json(game, entered.hand, entered.state), 201 if entered.created else 200)
 
 
 def json_answer(text: str, status: int):

@@ -4,8 +4,9 @@ from __future__ import annotations
 from flask import abort
 
 from app.store.models import Game
-from app.store.games import LARGEST_ID, check_not_deleted, game_to_write, state_of
+from app.store.games import LARGEST_ID, check_not_deleted, game_to_write
 from app.sheets.loading import load_whole_game
+from app.rules import GameState
 from app.rules.refusal import Refusal
 
 
@@ -22,10 +23,10 @@ def load_game(game_id: int, *, whole: bool = True) -> Game:
     return game
 
 
-def news_words(game: Game) -> str | None:
+def news_words(game: Game, state: GameState) -> str | None:
     """'Time has been called: this is the last hand.', the outcome of a game that is over and what comes next,
     or None while the game simply runs on."""
-    outcome = state_of(game).outcome
+    outcome = state.outcome
     if outcome.owes_hand:
         return outcome.words(game.team_names)
     if not outcome.over:

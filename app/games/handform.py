@@ -19,7 +19,7 @@ from app.games.forms import Choice
 from app.store.models import Hand
 from app.rules import Problem, RuleSet, TeamEntry, trey_table_words
 from app.rules.parse import LARGEST_NUMBER
-from app.reading import ascii_digits, whole_number
+from app.reading import whole_number
 from app.rules.entries import COUNT_FIELDS
 
 NOBODY = "none"
@@ -214,8 +214,8 @@ def read_form(form: FlaskForm, ruleset: RuleSet, names: list[str], *, strict: bo
         else:
             for message in messages:
                 reading.add(name, message)
-    went = form.went_out.data if reading.went_out_chosen else NOBODY
-    out = int(went) if went and went != NOBODY and ascii_digits(went) and len(went) < 3 else None
+    went = form.went_out.data if reading.went_out_chosen else NOBODY     # one of the choices once validated
+    out = None if went == NOBODY else int(went)
     if form.concealed.data and out is None and reading.went_out_chosen:
         reading.add("concealed", "Concealed goes with the team that went out: "
                                  "choose who went out, or untick 'concealed'.")

@@ -15,10 +15,11 @@ from app.games.tablet import tablet
 from app.games.views import game_page
 from app.store.ending import game_clock
 from app.store.models import Game
-from app.rules import CARD_POINTS, dealer_for_hand, initial_meld_minimum, score_hand, validate_hand, winner_sentence
+from app.rules import (CARD_POINTS, GameState, dealer_for_hand, initial_meld_minimum, score_hand, validate_hand,
+                       winner_sentence)
 from app.rules.operations import verify_remove_hand
 from app.store.games import ruleset_of, state_of
-from app.store.hands import add_hand, correct_hand, find_hand, hand_by_token, remove_last_hand
+from app.store.hands import add_hand, correct_hand, find_hand, remove_last_hand
 from app.sheets.view import game_sheet
 from app.rules.refusal import NOT_LAST_HAND, Refusal, RefusalKind
 from app.errors import REFUSAL_STATUS, status_of
@@ -42,11 +43,10 @@ def form_for(game: Game, **kwargs):
     return hand_form_class(ruleset_of(game), game.team_names)(**kwargs)
 
 
-def render_hand(game: Game, form, number: int, *, editing: bool, reading: Reading | None = None,
+def render_hand(game: Game, form, number: int, state: GameState, *, editing: bool, reading: Reading | None = None,
                 status: int = 200, notice: str | None = None):
-    """The hand entry (or correction) page."""
-    ruleset = ruleset_of(game)
-    state = state_of(game)
+    """The hand entry (or correction) page, from the game's state."""
+    ruleset = state.ruleset
     before = state.totals_before(number)
     teams = [{"name": team.name, "players": [p.name for p in team.players], "total": total,
               "minimum": initial_meld_minimum(ruleset, total), "part": form[f"team{i}"]}
@@ -58,7 +58,7 @@ def render_hand(game: Game, form, number: int, *, editing: bool, reading: Readin
         "games/hand.html", game=game, ruleset=ruleset, form=form, number=number, editing=editing,
         teams=teams, sections=sections(ruleset), errors=reading.errors, general=reading.general,
         dealer=dealer(game, number), preview_url=preview_url, notice=notice, card_groups=CARD_GROUPS,
-        labels=field_labels(ruleset, form, game.team_names), clock=game_clock(game), news=news_words(game),
+        labels=field_labels(ruleset, form, game.team_names), clock=game_clock(game), news=news_words(game, state),
     ), status
 
 
@@ -74,43 +74,26 @@ def field_labels(ruleset, form, names: list[str]) -> dict[str, tuple[str, str]]:
     return labels
 
 
-def check(game: Game, form, number: int) -> Reading:
+def check(game: Game, form) -> Reading:
     """Read the form; the game store lets the engine check the entries once, when saving."""
     return read_form(form, ruleset_of(game), game.team_names)
 
 
-def refused(game: Game, error: Refusal, form, number: int, *, editing: bool):
-    """A write services refused: the new state for a conflict, else the form with the reasons."""
-    db.session.rollback()
+def refused(game: Game, error: Refusal, form, number: int, state: GameState, *, editing: bool):
+    """A refused write: the game as it now stands (`state`) for a conflict, else the form with the reasons."""
     if error.kind is RefusalKind.CONFLICT:
-        return stale_page(game, str(error), status_of(error))
-    if error.kind is RefusalKind.NOT_FOUND:
+        return stale_page(game, state, str(error), status_of(error))
+    if error.kind in (RefusalKind.NOT_FOUND, RefusalKind.FORBIDDEN):
         abort(status_of(error), str(error))
-    if error.kind is RefusalKind.FORBIDDEN:
-        return needs_code(game) or abort(status_of(error), str(error))
     reading = Reading(None)
     reading.add_problems(error.problems, form)
-    return render_hand(game, form, number, editing=editing, reading=reading,
+    return render_hand(game, form, number, state, editing=editing, reading=reading,
                        status=status_of(error) if error.kind is RefusalKind.BUSY else REFUSAL_STATUS[RefusalKind.INVALID])
 
 
-def stale_notice(game: Game, token: str | None, opened_for: int | None, number: int) -> str | None:
-    """Why a form opened for another hand must not be saved (Back after saving, a restored page,
-    another tablet); None when it may go on. A token already recorded goes on (the service answers
-    'already saved'); a moved game version is the service's refusal."""
-    if opened_for is None or opened_for == number or hand_by_token(game, token) is not None:
-        return None
-    if state_of(game).game_over:
-        return None             # a game that is over: the service says so
-    return (f"Nothing was saved: this form was for hand {opened_for}, and hand {opened_for} is already "
-            f"recorded (saved on another tablet, or the Back button brought the form back). Here is the "
-            f"game as it is now; press \u201cEnter hand {number}\u201d for the next hand.")
-
-
-def stale_page(game: Game, notice: str, status: int):
-    """Why nothing was saved from a hand form, with the game's totals as they now stand and the next step,
-    from the game's state alone (the score sheet is one tap away): a refused save stays on the store's way."""
-    state = state_of(game)
+def stale_page(game: Game, state: GameState, notice: str, status: int):
+    """Why nothing was saved from a hand form, with the game's totals as they now stand (`state`) and the next
+    step (the score sheet is one tap away)."""
     outcome = state.outcome
     return render_template(
         "games/stale.html", game=game, notice=notice, totals=list(zip(game.team_names, state.totals)),
@@ -123,7 +106,8 @@ def stale_page(game: Game, notice: str, status: int):
 def hand_new(game: Game):
     """The form for the next hand."""
     number = len(game.hands) + 1
-    outcome = state_of(game).outcome
+    state = state_of(game)
+    outcome = state.outcome
     if outcome.over:
         after = ("The organiser starts the next round." if game.session_id is not None
                  else "Start a new game from the home page.")
@@ -132,31 +116,29 @@ def hand_new(game: Game):
     form = form_for(game, data={"version": str(game.version), "client_token": new_token(),
                                 "hand_number": str(number)})
     last = outcome.words(game.team_names) if outcome.owes_hand else None    # time called: the last hand
-    return render_hand(game, form, number, editing=False, notice=last)
+    return render_hand(game, form, number, state, editing=False, notice=last)
 
 
 @bp.post("/games/<int:game_id>/hands/new")
 @with_table_code
 def save_hand(game: Game):
-    """Save the next hand, as the tablet's form sends it: the form read whole first (types only), then the
-    store checks and writes it (the engine scores it), then the answer from what the store gave back."""
+    """Save the next hand, as the tablet's form sends it: the form read whole first (types only), then one call
+    to the store, which checks and writes it (the engine verifies and scores it), then the answer from what the
+    store gave back alone."""
     number = len(game.hands) + 1
     form = form_for(game)
-    reading = check(game, form, number)
+    reading = check(game, form)
     token, version, opened_for = token_of(form), version_of(form), hand_number_of(form)
-    notice = stale_notice(game, token, opened_for, number)
-    if notice:
-        return stale_page(game, notice, REFUSAL_STATUS[RefusalKind.CONFLICT])
     if not reading.ok:
-        return render_hand(game, form, number, editing=False, reading=reading, status=422)
-    try:
-        hand, created, _ = add_hand(game, reading.entries, client_token=token, version=version, actor=tablet())
-    except Refusal as error:
-        return refused(game, error, form, number, editing=False)
-    if created:
-        flash(f"Hand {hand.number} saved.", "success")
+        return render_hand(game, form, number, state_of(game), editing=False, reading=reading, status=422)
+    entered = add_hand(game, reading.entries, client_token=token, version=version, opened_for=opened_for,
+                       actor=tablet())
+    if entered.refusal is not None:
+        return refused(game, entered.refusal, form, number, entered.state, editing=False)
+    if entered.created:
+        flash(f"Hand {entered.hand.number} saved.", "success")
     else:
-        flash(f"Hand {hand.number} was already saved (Save was pressed twice): it is recorded once.", "info")
+        flash(f"Hand {entered.hand.number} was already saved (Save was pressed twice): it is recorded once.", "info")
     return redirect(url_for("games.game", game_id=game.id))
 
 
@@ -167,15 +149,16 @@ def hand_edit(game: Game, number: int):
     hand = find_hand(game, number)
     if request.method == "GET":
         form = form_for(game, data={**hand_data(hand), "version": str(game.version)})
-        return render_hand(game, form, number, editing=True)
+        return render_hand(game, form, number, state_of(game), editing=True)
     form = form_for(game)
-    reading = check(game, form, number)
+    reading = check(game, form)
     if not reading.ok:
-        return render_hand(game, form, number, editing=True, reading=reading, status=422)
+        return render_hand(game, form, number, state_of(game), editing=True, reading=reading, status=422)
     try:
         correct_hand(game, number, reading.entries, version=version_of(form), actor=tablet())
     except Refusal as error:
-        return refused(game, error, form, number, editing=True)
+        db.session.rollback()
+        return refused(game, error, form, number, state_of(game), editing=True)
     flash(f"Hand {number} corrected.", "success")
     return redirect(url_for("games.game", game_id=game.id))
 
@@ -248,5 +231,5 @@ def resend_page(game_id: int, number: int | None, message: str):
     form = form_for(game, meta={"csrf": False})
     reading = Reading(None)
     reading.add(None, message + " Check the figures below and press Save again.")
-    return render_hand(game, form, number or len(game.hands) + 1, editing=editing, reading=reading,
+    return render_hand(game, form, number or len(game.hands) + 1, state_of(game), editing=editing, reading=reading,
                        status=400)

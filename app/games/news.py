@@ -7,12 +7,13 @@ from app.games.blueprint import bp
 from app.games.common import load_game, news_words
 from app.sheets.loading import game_stamp
 from app.store.cache import remembered
+from app.store.games import state_of
 from app.store.models import Game
 
 
 def news_of(game: Game) -> tuple[int, str | None]:
     """The game's version and its news, as a tablet is told them."""
-    return game.version, news_words(game)
+    return game.version, news_words(game, state_of(game))
 
 
 @bp.get("/games/<int:game_id>/news.json")

@@ -50,7 +50,7 @@ def game_page(game: Game, *, notice: str | None = None, status: int = 200):
         Markup(render_template("games/_correct_strip.html", sheet=sheet, buttons=correct_buttons(game.id, sheet))),
         Markup(render_template("games/_record.html", record=record))))
     return render_template(
-        "games/game.html", game=game, sheet=sheet, parts=parts, notice=notice, news=news_words(game),
+        "games/game.html", game=game, sheet=sheet, parts=parts, notice=notice, news=news_words(game, state),
         code=known_code(game), clock=game_clock(game), **table_help(game),
         last_hand=len(sheet.rows), state=state, format_words=play_words(state.format, state.target),
         chart=totals_chart(game.team_names, [[t.progressive for t in hand.teams] for hand in state.hands],

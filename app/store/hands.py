@@ -1,8 +1,7 @@
 """The one write path of a hand: entering, correcting and removing hands, each checked and scored by the engine."""
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import NamedTuple
+from dataclasses import dataclass, replace
 
 from sqlalchemy import inspect, select
 
@@ -65,31 +64,64 @@ def next_hand(game: Game, state: GameState, entries: list[TeamEntry]) -> tuple[E
     return do_add_hand(state, entries, game.team_names)
 
 
-class AddedHand(NamedTuple):
-    """What recording a hand gives back: the hand, whether this call recorded it, the game's state after it."""
+@dataclass(frozen=True)
+class EnteredHand:
+    """What entering a hand gives back, all that its answer needs: the hand (None when refused), whether this call
+    recorded it, the game's state as it now stands, and the refusal (None when the hand is recorded)."""
 
-    hand: Hand
+    hand: Hand | None
     created: bool
     state: GameState
+    refusal: Refusal | None = None
+
+
+def add_hand(game: Game, entries: list[TeamEntry], *, client_token: str | None = None, version: int | None = None,
+             opened_for: int | None = None, actor: Actor | None = None) -> EnteredHand:
+    """Enter the next hand, all or nothing: the checks, the engine's verify and do, the hand and its event saved
+    in one commit. A refusal comes back in the answer beside the game as it now stands (nothing of it saved)."""
+    try:
+        return record_hand(game, entries, client_token=client_token, version=version, opened_for=opened_for,
+                           actor=actor or UNKNOWN_TABLET)
+    except Refusal as refusal:
+        db.session.rollback()
+        return EnteredHand(None, False, state_of(game), refusal)
+
+
+def check_token(client_token) -> None:
+    """Refuse a client token that is not short text."""
+    if client_token is not None and (not isinstance(client_token, str) or len(client_token) > 64):
+        raise refuse(RefusalKind.INVALID, "client_token must be text of at most 64 characters.", "client_token",
+                     "client_token.invalid")
+
+
+def check_opened_for(opened_for: int | None, number: int, state: GameState) -> None:
+    """Refuse a form opened for a hand that is recorded since (Back after saving, a restored page, another
+    tablet); a game that is over says so itself (the engine's refusal)."""
+    if opened_for is None or opened_for == number or state.game_over:
+        return
+    raise refuse(RefusalKind.CONFLICT,
+                 f"Nothing was saved: this form was for hand {opened_for}, and hand {opened_for} is already "
+                 f"recorded (saved on another tablet, or the Back button brought the form back). Here is the "
+                 f"game as it is now; press \u201cEnter hand {number}\u201d for the next hand.",
+                 "hand_number", "hand.recorded")
 
 
 @guarded_write
-def add_hand(game: Game, entries: list[TeamEntry], *, client_token: str | None = None,
-             version: int | None = None, actor: Actor | None = None) -> AddedHand:
-    """Record the next hand; the same client token twice records it once."""
-    if client_token is not None and (not isinstance(client_token, str) or len(client_token) > 64):
-        raise refuse(RefusalKind.INVALID,
-                     "client_token must be text of at most 64 characters.", "client_token",
-                     "client_token.invalid")
+def record_hand(game: Game, entries: list[TeamEntry], *, client_token: str | None, version: int | None,
+                opened_for: int | None, actor: Actor) -> EnteredHand:
+    """Record the next hand (checked in this order: the token, the hand the form was opened for, the version,
+    then the engine); the same client token twice records it once."""
+    check_token(client_token)
     existing = spent_token(game, client_token)
     if existing is not None:
-        return AddedHand(existing, False, state_of(game))
-    check_version(game, version)
+        return recorded_before(game, existing)
     state = state_of(game)
-    event, after = next_hand(game, state, entries)
     number = len(state.hands) + 1
+    check_opened_for(opened_for, number, state)
+    check_version(game, version)
+    event, after = next_hand(game, state, entries)
     with db.session.no_autoflush:         # the record's next line is read before the hand is in the session
-        record(game, event, actor or UNKNOWN_TABLET, client_token=client_token)
+        record(game, event, actor, client_token=client_token)
     hand = Hand(number=number, client_token=client_token,
                 entries=[HandEntry.from_engine(i, entry) for i, entry in enumerate(entries)])
     if "hands" in inspect(game).unloaded:
@@ -102,9 +134,16 @@ def add_hand(game: Game, entries: list[TeamEntry], *, client_token: str | None =
     except Refusal:
         existing = hand_by_token(game, client_token)
         if existing is not None:
-            return AddedHand(existing, False, state_of(game))
+            return recorded_before(game, existing)
         raise taken_first(number) from None
-    return AddedHand(hand, True, after)
+    return EnteredHand(hand, True, after)
+
+
+def recorded_before(game: Game, hand: Hand) -> EnteredHand:
+    """The answer to a token that recorded its hand before, perhaps by a try racing this one since the game was
+    read: the game is read again, so that its state holds that hand."""
+    db.session.expire(game)
+    return EnteredHand(hand, False, state_of(game))
 
 
 def taken_first(number: int) -> Refusal:
