@@ -2,25 +2,33 @@
 from __future__ import annotations
 
 import secrets
+from functools import lru_cache
 
 from flask import current_app
 
-from app.store.cache import version_cache
 from app.store.models import Game, Hand
-from app.rules import GameState, dealer_for_hand
+from app.rules import GameState, HandResult, TeamEntry, dealer_for_hand
 
 
 #: Stands in for the hands in a game document until their JSON text is put in its place.
 HANDS_MARK = "hands-" + secrets.token_hex(16)
+#: Hands whose JSON text is kept: a club afternoon has a few thousand.
+HAND_TEXTS = 4096
 
 
-def hand_document(state: GameState, number: int) -> dict:
+def hand_document(number: int, entries: tuple[TeamEntry, ...], result: HandResult) -> dict:
     """One hand (hands are numbered 1, 2, ... in order): its number, the entries as sent, each team's result."""
     return {
         "number": number,
-        "teams": [entry.as_dict() for entry in state.entries[number - 1]],
-        "result": [team.as_dict() for team in state.hands[number - 1].teams],
+        "teams": [entry.as_dict() for entry in entries],
+        "result": [team.as_dict() for team in result.teams],
     }
+
+
+def numbered_hands(state: GameState):
+    """Each hand of the game as (number, entries, result)."""
+    return ((number, entries, result)
+            for number, (entries, result) in enumerate(zip(state.entries, state.hands), start=1))
 
 
 def next_dealer(game: Game, state: GameState) -> dict | None:
@@ -46,7 +54,7 @@ def game_document(game: Game, state: GameState, *, hands: bool = True) -> dict:
         "version": game.version,
         "table": game.table_label,
         "teams": teams,
-        "hands": [hand_document(state, number) for number in range(1, len(state.hands) + 1)] if hands else [],
+        "hands": [hand_document(*hand) for hand in numbered_hands(state)] if hands else [],
         "winner": state.winner,
         "winner_name": None if state.winner is None else game.team_names[state.winner],
         "won_at": state.won_at,
@@ -65,30 +73,27 @@ def compact(value) -> str:
     return current_app.json.dumps(value, separators=(",", ":"))
 
 
-def hands_json(game: Game, state: GameState) -> str:
-    """The JSON text of the game's hands, each hand written once: the hands a new version shares with the
-    one before (all but the newest, after an added hand) are taken from the app's cache."""
-    key = ("hands-json", game.id, game.created_at)
-    kept = version_cache().get(key)
-    shared = 0
-    if kept is not None:
-        entries, results, texts = kept
-        shared = min(len(results), len(state.hands))
-        if state.entries[:shared] != entries[:shared] or state.hands[:shared] != results[:shared]:
-            shared = 0              # a corrected hand changes the hands after it: write them all again
-    texts = (kept[2][:shared] if shared else ()) + tuple(
-        compact(hand_document(state, number)) for number in range(shared + 1, len(state.hands) + 1))
-    version_cache().put(key, (state.entries, state.hands, texts))
-    return "[" + ",".join(texts) + "]"
+@lru_cache(maxsize=HAND_TEXTS)
+def hand_text(number: int, entries: tuple[TeamEntry, ...], result: HandResult) -> str:
+    """One hand's JSON text (hand_document's), written once while it is asked for: the figures that make it are
+    its key, so a corrected hand is written anew and a new version of a game writes only its newest hand."""
+    return compact(hand_document(number, entries, result))
+
+
+def hands_json(state: GameState) -> str:
+    """The JSON text of the game's hands, each from hand_text."""
+    return "[" + ",".join(hand_text(*hand) for hand in numbered_hands(state)) + "]"
 
 
 def game_json(game: Game, state: GameState) -> str:
     """game_document as JSON text, its hands from hands_json (a long game costs little more than a short one)."""
     document = game_document(game, state, hands=False) | {"hands": HANDS_MARK}
     # written in one go, keys sorted as every JSON answer; the mark is a random word no name can guess
-    return compact(document).replace(f'"{HANDS_MARK}"', hands_json(game, state), 1)
+    return compact(document).replace(f'"{HANDS_MARK}"', hands_json(state), 1)
 
 
 def added_hand_json(game: Game, hand: Hand, state: GameState) -> str:
     """The answer to a recorded hand, as JSON text: the hand and the game's new totals (`state`: after it)."""
-    return '{"game":' + game_json(game, state) + ',"hand":' + compact(hand_document(state, hand.number)) + "}\n"
+    number = hand.number
+    return ('{"game":' + game_json(game, state) + ',"hand":'
+            + hand_text(number, state.entries[number - 1], state.hands[number - 1]) + "}\n")
