@@ -58,7 +58,7 @@ def render_hand(game: Game, form, number: int, state: GameState, *, editing: boo
         "games/hand.html", game=game, ruleset=ruleset, form=form, number=number, editing=editing,
         teams=teams, sections=sections(ruleset), errors=reading.errors, general=reading.general,
         dealer=dealer(game, number), preview_url=preview_url, notice=notice, card_groups=CARD_GROUPS,
-        labels=field_labels(ruleset, form, game.team_names), clock=game_clock(game), news=news_words(game, state),
+        labels=field_labels(ruleset, form, game.team_names), news=news_words(game, state), clock=game_clock(game),
     ), status
 
 
