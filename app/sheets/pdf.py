@@ -3,6 +3,8 @@
 A game's sheet is a plain HTML table with print CSS (templates/sheets/_sheet_print.html,
 static/css/sheet_print.css), rendered once per version of the game and kept (a few hundred ms for a long game,
 at most RENDER_SLOTS at once: app/sheets/guard.py). The blank pad keeps the shared table and sheet.css.
+The fonts are cut down to the letters used by HarfBuzz's subsetter (libharfbuzz-subset0, docs/hosting.md);
+without it WeasyPrint falls back to fontTools, about a third slower for a long sheet.
 """
 from __future__ import annotations
 
