@@ -40,6 +40,7 @@ system-deps:
 	command -v pdftoppm >/dev/null 2>&1 || missing="$$missing poppler-utils"; \
 	command -v npm >/dev/null 2>&1 || missing="$$missing npm"; \
 	ldconfig -p | grep -q 'libpangoft2-1.0.so.0' || missing="$$missing libpango-1.0-0 libpangoft2-1.0-0"; \
+	ldconfig -p | grep -q 'libharfbuzz-subset.so.0' || missing="$$missing libharfbuzz-subset0"; \
 	[ -d /usr/share/fonts/truetype/dejavu ] || missing="$$missing fonts-dejavu-core"; \
 	if [ -z "$$missing" ]; then exit 0; fi; \
 	if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \

@@ -3,25 +3,18 @@ from __future__ import annotations
 
 import segno
 from flask import current_app, render_template
-from weasyprint import HTML
 
 from app.store.tenancy import name_of_club
 from app.club.departures import session_changes
 from app.club.sessions import games_of
 from app.rules import seat_order
 from app.sheets.chart import day_chart
-from app.sheets.guard import collector_paused
-from app.sheets.pdf import ROOT, fonts, joined_pdf, printed_now, sheet_documents
+from app.sheets.pdf import page_pdf, printed_now, render_sheets
 
 
 def qr_svg(url: str) -> str:
     """The URL as an inline SVG QR code (segno), big enough for a tablet's camera."""
     return segno.make(url, error="m").svg_inline(scale=8, border=2)
-
-
-def document(html: str):
-    """A laid-out WeasyPrint document of this HTML page (its own styles), with the sheets' fonts."""
-    return HTML(string=html, base_url=str(ROOT)).render(font_config=fonts())
 
 
 def render_cards_pdf(session, tables, root: str) -> bytes:
@@ -33,8 +26,7 @@ def render_cards_pdf(session, tables, root: str) -> bytes:
         cards.append({"view": view, "url": url, "qr": qr_svg(url), "seats": seats})
     html = render_template("club/cards_pdf.html", session=session, cards=cards,
                            club=name_of_club(current_app.config["CLUB_NAME"]))
-    with collector_paused():
-        return document(html).write_pdf()
+    return page_pdf(html)
 
 
 def render_session_pdf(session, standings, method: str) -> bytes:
@@ -42,8 +34,4 @@ def render_session_pdf(session, standings, method: str) -> bytes:
     html = render_template("club/results_pdf.html", session=session, standings=standings, method=method,
                            club=name_of_club(current_app.config["CLUB_NAME"]), printed=printed_now(),
                            changes=session_changes(session), day=day_chart(standings))
-    with collector_paused():
-        documents = [document(html), *sheet_documents(games_of(session))]
-        data = joined_pdf(documents)
-        del documents                  # freed while the collector is off (as render_sheets does)
-    return data
+    return render_sheets(games_of(session), lead=html)

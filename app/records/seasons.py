@@ -11,7 +11,6 @@ from sqlalchemy import select
 
 from app.store.tenancy import name_of_club
 from app.store.club_models import Member
-from app.club.printing import document
 from app.extensions import db
 from app.records.exports import CSV_TYPE, to_csv
 from app.store.club_models import Season
@@ -23,7 +22,7 @@ from app.rules.form import MEANING
 from app.rules.ladder import method_text
 from app.store.form import club_form
 from app.sheets.guard import bounded
-from app.sheets.pdf import pdf_response, printed_now
+from app.sheets.pdf import page_pdf, pdf_response, printed_now
 
 STANDING_COLUMNS = ["place", "player", "qualified", "sessions", "games", "won", "win_rate", "margin"]
 
@@ -86,7 +85,7 @@ def ladder(season_id: int):
 @bounded
 def render_standings_pdf(html: str) -> bytes:
     """The standings page as a PDF (one render slot, like every PDF)."""
-    return document(html).write_pdf()
+    return page_pdf(html)
 
 
 @bp.get("/seasons/<int(max=2147483647):season_id>/standings.pdf")
