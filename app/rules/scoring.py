@@ -99,7 +99,7 @@ def breakdown(ruleset: RuleSet, entry: TeamEntry) -> tuple[BreakdownLine, ...]:
     lines = (set_lines(ruleset, entry) + red_three_lines(ruleset, entry)
              + going_out_lines(ruleset, entry) + card_lines(ruleset, entry)
              + black_three_lines(ruleset, entry))
-    return tuple(sorted(lines, key=lambda line: line.part != "bonus"))
+    return (*(line for line in lines if line.part == "bonus"), *(line for line in lines if line.part != "bonus"))
 
 
 def score_hand(ruleset: RuleSet, teams: Sequence[TeamEntry],
