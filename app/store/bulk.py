@@ -10,7 +10,7 @@ from sqlalchemy.orm import selectinload
 
 from app.extensions import db
 from app.rules import TeamEntry, replay
-from app.store.cache import version_cache
+from app.store.cache import state_cache
 from app.store.club_models import ClubSession
 from app.store.ending import format_of, last_hand_of
 from app.store.games import ruleset_of, state_key
@@ -33,7 +33,7 @@ def read_games(*where, order=(Game.created_at, Game.id)) -> GamesRead:
              if game.last_hand is None and game.format_kind == "time" and game.session_id is not None}
     found.sessions = list(db.session.scalars(select(ClubSession).where(ClubSession.id.in_(timed)))) if timed else []
     keys = {game.id: state_key(game, last_hand_of(game)) for game in found}
-    kept = {game.id: version_cache().get(("state", *keys[game.id])) for game in found}
+    kept = {game.id: state_cache().get(keys[game.id]) for game in found}
     hands = entries_of([game.id for game in found if kept[game.id] is None], found)
     for game in found:
         state = kept[game.id] or replay(ruleset_of(game), hands.get(game.id, []), len(game.teams), game.target,
