@@ -4,7 +4,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from functools import wraps
+from functools import lru_cache, wraps
 from operator import attrgetter
 from typing import Iterable
 
@@ -62,10 +62,21 @@ def cell(value: object) -> object:
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, dict):
-        return json.dumps({k: v for k, v in value.items() if v}, sort_keys=True)
+        if all(type(v) is int for v in value.values()):
+            return made_text_of_counts(tuple(value.items()))
+        return made_text(value)
     if isinstance(value, str) and value.startswith(FORMULA_STARTS):
         return "'" + value
     return value
+
+
+def made_text(items) -> str:
+    """A mapping's items with a value (a team's sets made) as JSON, sorted."""
+    return json.dumps({k: v for k, v in dict(items).items() if v}, sort_keys=True)
+
+
+#: The same for items that are all counts, worked out once for each mix of sets (hands.csv has thousands).
+made_text_of_counts = lru_cache(maxsize=1024)(made_text)
 
 
 def all_games() -> list[Game]:
