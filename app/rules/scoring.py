@@ -17,12 +17,14 @@ def team_label(entry: TeamEntry, index: int) -> str:
 
 def count(value) -> int:
     """A stored count as the scorer reads it: a whole number 0 or more, anything else 0."""
+    if type(value) is int:          # as stored, nearly always: the checks below decide the rest
+        return value if value > 0 else 0
     return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
 
 
 def figure(value) -> int:
     """A stored figure as the scorer reads it: a whole number, anything else 0."""
-    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+    return value if type(value) is int or isinstance(value, int) and not isinstance(value, bool) else 0
 
 
 def trey_value(ruleset: RuleSet, number: int) -> int:
