@@ -2,9 +2,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 from types import MappingProxyType
-from typing import Callable, Mapping
+from typing import Mapping
 
 #: Whole-number fields of a team's entry, in the order a score sheet shows them.
 COUNT_FIELDS = (
@@ -96,43 +95,35 @@ class BreakdownLine:
 
 
 # A frozen dataclass of named figures, like the sheet's rows: alike in shape only, each says its own thing.
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True)
 class TeamResult:
-    """A team's score for one hand, with its breakdown and what follows from it.
-
-    The bonus (sets, red 3s, going out, bolivia_plus melded black treys) and the cards (card points on the table
-    less those in hand, 3s in hand, penalties) are worked out when the result is made; the labelled lines that
-    add up to them when something first reads `breakdown` (the exports and the ladder read the figures of every
-    hand of every game, never the lines). Two results are equal when their names, lines and totals are.
-    """
+    """A team's score for one hand, with its breakdown and what follows from it."""
 
     name: str
-    bonus: int
-    cards: int
+    breakdown: tuple[BreakdownLine, ...]
     progressive_before: int
     next_initial_meld_minimum: int
-    lines: Callable[[], tuple[BreakdownLine, ...]] = field(repr=False)      # lists the breakdown
-    score: int = field(init=False, repr=False)              # the hand score: bonus + cards
-    progressive: int = field(init=False, repr=False)        # the team's total after this hand
+
+    # Worked out once, when the result is made (a frozen result never changes): the sheet, the exports and the
+    # totals read them for every hand of every game.
+    bonus: int = field(init=False, compare=False, repr=False)          # sets, red 3s, going out (and melded
+    cards: int = field(init=False, compare=False, repr=False)          # black treys); card points less those
+    score: int = field(init=False, compare=False, repr=False)          # in hand and penalties; the hand score;
+    progressive: int = field(init=False, compare=False, repr=False)    # the team's total after this hand
 
     def __post_init__(self):
-        object.__setattr__(self, "score", self.bonus + self.cards)
-        object.__setattr__(self, "progressive", self.progressive_before + self.bonus + self.cards)
-
-    @cached_property
-    def breakdown(self) -> tuple[BreakdownLine, ...]:
-        """Every line of the team's hand score, bonus lines first."""
-        return self.lines()
-
-    def compared(self) -> tuple:
-        """What two equal results share."""
-        return self.name, self.breakdown, self.progressive_before, self.next_initial_meld_minimum
-
-    def __eq__(self, other):
-        return self.compared() == other.compared() if other.__class__ is self.__class__ else NotImplemented
-
-    def __hash__(self):
-        return hash(self.compared())
+        """The bonus (sets, red 3s, going out, bolivia_plus melded black treys), the cards (card points on the
+        table less those in hand, 3s in hand, penalties), the hand score (bonus + cards) and the team's total
+        after this hand."""
+        bonus = cards = 0
+        for line in self.breakdown:
+            if line.part == "bonus":
+                bonus += line.points
+            elif line.part == "cards":
+                cards += line.points
+        for name, value in (("bonus", bonus), ("cards", cards), ("score", bonus + cards),
+                            ("progressive", self.progressive_before + bonus + cards)):
+            object.__setattr__(self, name, value)
 
     def as_dict(self) -> dict:
         """As `POST /api/v1/score` answers it."""

@@ -1,7 +1,6 @@
 """Score one hand: each team's bonus and cards as labelled lines (the rules' "Per rule set")."""
 from __future__ import annotations
 
-from functools import partial
 from typing import Sequence
 
 from .entries import BreakdownLine, HandResult, TeamEntry, TeamResult
@@ -108,25 +107,6 @@ def breakdown(ruleset: RuleSet, entry: TeamEntry) -> tuple[BreakdownLine, ...]:
     return (*(line for line in lines if line.part == "bonus"), *(line for line in lines if line.part != "bonus"))
 
 
-def hand_points(ruleset: RuleSet, entry: TeamEntry) -> tuple[int, int]:
-    """A team's bonus and cards for a hand: what its breakdown's bonus lines and cards lines add up to, worked
-    out without making the lines (tests/invariants holds the two to the same figures for any entry)."""
-    bonus = sum(s.bonus * entry.set_count(s.id) for s in ruleset.set_types if s.id in entry.sets) if entry.sets else 0
-    bonus += sum(line.points for line in red_three_lines(ruleset, entry))
-    if entry.went_out:
-        bonus += ruleset.concealed_bonus if entry.concealed else ruleset.going_out_bonus
-    cards = (figure(entry.table_points) - figure(entry.hand_points)
-             + ruleset.red_three_in_hand_points * count(entry.red_threes_in_hand)
-             + (ruleset.failed_go_out_points or 0) * count(entry.failed_go_outs)
-             + ruleset.black_three_in_hand_points * count(entry.black_threes_in_hand))
-    melded = count(entry.black_threes_melded)
-    if melded and ruleset.black_three_melding == "trey_table":
-        bonus += trey_value(ruleset, melded)
-    elif melded:
-        cards += 5 * melded
-    return bonus, cards
-
-
 def score_hand(ruleset: RuleSet, teams: Sequence[TeamEntry],
                progressives: Sequence[int] | None = None, target: int | None = None, *,
                validate: bool = True) -> HandResult:
@@ -142,10 +122,10 @@ def score_hand(ruleset: RuleSet, teams: Sequence[TeamEntry],
     target = ruleset.target if target is None else target
     results = []
     for index, (entry, total) in enumerate(zip(teams, before)):
-        bonus, cards = hand_points(ruleset, entry)
-        results.append(TeamResult(team_label(entry, index), bonus, cards, total,
-                                  initial_meld_minimum(ruleset, total + bonus + cards),
-                                  partial(breakdown, ruleset, entry)))
+        lines = breakdown(ruleset, entry)
+        after = total + sum([line.points for line in lines])
+        results.append(TeamResult(team_label(entry, index), lines, total,
+                                  initial_meld_minimum(ruleset, after)))
     went_out = next((i for i, entry in enumerate(teams) if entry.went_out), None)
     winner = decide_winner(ruleset, target, [r.progressive for r in results], went_out)
     return HandResult(ruleset.id, target, tuple(results), winner)

@@ -8,8 +8,7 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.rules import InvalidHand, breakdown, initial_meld_minimum, score_hand, validate_hand
-from app.rules.scoring import hand_points
+from app.rules import InvalidHand, initial_meld_minimum, score_hand, validate_hand
 
 from .strategies import RULESETS, arbitrary_entry, multiple_of_5, ruleset_and_valid_hand
 
@@ -134,14 +133,3 @@ def test_score_hand_raises_exactly_when_validate_hand_finds_problems(ruleset, en
         assert found == []
         for team in result.teams:
             assert team.score == team.bonus + team.cards == sum(line.points for line in team.breakdown)
-
-
-@SETTINGS
-@given(st.sampled_from(RULESETS), arbitrary_entry())
-def test_a_hands_bonus_and_cards_are_what_its_lines_add_up_to_for_any_entry(ruleset, entry):
-    """The figures worked out without the lines (every hand of a replay) are the lines' sums, rule or no rule."""
-    lines = breakdown(ruleset, entry)
-    assert hand_points(ruleset, entry) == (sum(line.points for line in lines if line.part == "bonus"),
-                                           sum(line.points for line in lines if line.part == "cards"))
-    team = score_hand(ruleset, [entry], [0], validate=False).teams[0]
-    assert team.breakdown == lines and (team.bonus, team.cards) == hand_points(ruleset, entry)
