@@ -20,6 +20,7 @@ import time
 from benchkit import build_game, build_history, finish, make_app
 
 from app.extensions import db
+from app.store.cache import forget_everything
 from app.rules import get_ruleset
 from app.sheets.sample import sample_hands
 
@@ -93,7 +94,7 @@ def history_reads(folder: str, games: int, rounds: int) -> dict[str, tuple[float
     for name, url in urls.items():
         first, again = [], []
         for _ in range(max(1, rounds // 2)):
-            app.extensions["version_cache"].clear()
+            forget_everything(app)
             first.append(cpu_ms(lambda: get(client, url)))
             again.append(cpu_ms(lambda: get(client, url)))
         found[name] = statistics.median(first), statistics.median(again)
@@ -128,7 +129,7 @@ def sheet(folder: str, rounds: int) -> None:
     get(client, url)
     first, again = [], []
     for _ in range(max(3, rounds // 2)):
-        app.extensions["version_cache"].clear()
+        forget_everything(app)
         start = time.perf_counter()
         first.append(cpu_ms(lambda: get(client, url)))
         wall = (time.perf_counter() - start) * 1000

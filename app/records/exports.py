@@ -4,7 +4,9 @@ from __future__ import annotations
 import csv
 import io
 import json
-from functools import wraps
+from functools import lru_cache, wraps
+from operator import attrgetter
+from typing import Iterable
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
@@ -33,11 +35,15 @@ SESSION_RESULT_COLUMNS = ["session_id", "played_on", "ruleset", "format", "round
 
 def to_csv(columns: list[str], rows: list[dict]) -> str:
     """UTF-8 CSV text with a header row of the columns' keys."""
+    return lines_to_csv(columns, (map(row.get, columns) for row in rows))
+
+
+def lines_to_csv(columns: list[str], lines: Iterable[Iterable]) -> str:
+    """UTF-8 CSV text with a header row of the columns' keys, then each line's values in the columns' order."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(columns)
-    writer.writerows([value if type(value) is int else cell(value) for value in map(row.get, columns)]
-                     for row in rows)
+    writer.writerows([value if type(value) is int else cell(value) for value in line] for line in lines)
     return out.getvalue()
 
 
@@ -56,10 +62,21 @@ def cell(value: object) -> object:
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, dict):
-        return json.dumps({k: v for k, v in value.items() if v}, sort_keys=True)
+        if all(type(v) is int for v in value.values()):
+            return made_text_of_counts(tuple(value.items()))
+        return made_text(value)
     if isinstance(value, str) and value.startswith(FORMULA_STARTS):
         return "'" + value
     return value
+
+
+def made_text(items) -> str:
+    """A mapping's items with a value (a team's sets made) as JSON, sorted."""
+    return json.dumps({k: v for k, v in dict(items).items() if v}, sort_keys=True)
+
+
+#: The same for items that are all counts, worked out once for each mix of sets (hands.csv has thousands).
+made_text_of_counts = lru_cache(maxsize=1024)(made_text)
 
 
 def all_games() -> list[Game]:
@@ -86,21 +103,29 @@ def game_row(game: Game) -> dict:
 
 def hand_rows(game: Game) -> list[dict]:
     """One row per team per hand: the figures as entered (kept in the game's state) and the engine's score."""
+    return [dict(zip(HAND_COLUMNS, line)) for line in hand_lines(game)]
+
+
+#: The fields of a team's entry, read at once.
+entry_figures = attrgetter(*HandEntry.FIELDS)
+#: Where the sets stand among them (the engine keeps them read-only: the export shows a plain copy).
+SETS = HandEntry.FIELDS.index("sets")
+
+
+def hand_lines(game: Game) -> list[list]:
+    """hand_rows' values in HAND_COLUMNS' order, one list per team per hand (no mapping per row: hands.csv
+    writes tens of thousands)."""
     state = state_of(game)
     outcome = state.outcome
-    rows = []
+    lines = []
     for number, (entries, result) in enumerate(zip(state.entries, state.hands), start=1):
         for position, (entry, team) in enumerate(zip(entries, result.teams)):
-            row = {"game_id": game.id, "ruleset": game.ruleset_id, "hand": number,
-                   "team_position": position + 1, "team": team.name}
-            row.update({field: getattr(entry, field) for field in HandEntry.FIELDS})
-            row["sets"] = dict(entry.sets)          # the engine keeps them read-only
-            row.update(bonus=team.bonus, cards=team.cards, score=team.score,
-                       progressive_before=team.progressive_before, progressive=team.progressive,
-                       next_initial_meld_minimum=team.next_initial_meld_minimum,
-                       won_game=outcome.winner == position and outcome.at_hand == number)
-            rows.append(row)
-    return rows
+            figures = list(entry_figures(entry))
+            figures[SETS] = dict(figures[SETS])
+            lines.append([game.id, game.ruleset_id, number, position + 1, team.name, *figures,
+                          team.bonus, team.cards, team.score, team.progressive_before, team.progressive,
+                          team.next_initial_meld_minimum, outcome.winner == position and outcome.at_hand == number])
+    return lines
 
 
 def collector_paused_while(work):
@@ -123,7 +148,7 @@ def games_csv() -> str:
 @collector_paused_while
 def hands_csv() -> str:
     """Every hand of every game, one row per team per hand."""
-    return to_csv(HAND_COLUMNS, [row for game in all_games() for row in hand_rows(game)])
+    return lines_to_csv(HAND_COLUMNS, [line for game in all_games() for line in hand_lines(game)])
 
 
 def session_result_rows(session: ClubSession, games: list[Game]) -> list[dict]:

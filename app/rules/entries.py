@@ -115,8 +115,12 @@ class TeamResult:
         """The bonus (sets, red 3s, going out, bolivia_plus melded black treys), the cards (card points on the
         table less those in hand, 3s in hand, penalties), the hand score (bonus + cards) and the team's total
         after this hand."""
-        bonus = sum(line.points for line in self.breakdown if line.part == "bonus")
-        cards = sum(line.points for line in self.breakdown if line.part == "cards")
+        bonus = cards = 0
+        for line in self.breakdown:
+            if line.part == "bonus":
+                bonus += line.points
+            elif line.part == "cards":
+                cards += line.points
         for name, value in (("bonus", bonus), ("cards", cards), ("score", bonus + cards),
                             ("progressive", self.progressive_before + bonus + cards)):
             object.__setattr__(self, name, value)

@@ -139,11 +139,14 @@ def replay(ruleset: RuleSet, hands: Sequence[Sequence[TeamEntry]], team_count: i
     Stored hands are not re-validated: a hand today's rules would refuse shows in `warnings`.
     """
     target = ruleset.target if target is None else target
-    state = GameState(ruleset, target, team_count, (), (), None if closing is None else Closing(closing), fmt,
-                      last_hand)
+    results, totals = [], (0,) * team_count
     for entries in hands:
-        state = state.plus(entries)
-    return state
+        result = score_hand(ruleset, entries, totals, target, validate=False)
+        results.append(result)
+        totals = tuple(team.progressive for team in result.teams)
+    # What adding the hands one by one (plus) gives, made once: a long history replays in linear time.
+    return GameState(ruleset, target, team_count, tuple(results), tuple(tuple(entries) for entries in hands),
+                     None if closing is None else Closing(closing), fmt, last_hand)
 
 
 def seat_order(team_players: Sequence[Sequence[str]]) -> list[tuple[int, int]]:

@@ -17,12 +17,14 @@ def team_label(entry: TeamEntry, index: int) -> str:
 
 def count(value) -> int:
     """A stored count as the scorer reads it: a whole number 0 or more, anything else 0."""
+    if type(value) is int:          # as stored, nearly always: the checks below decide the rest
+        return value if value > 0 else 0
     return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
 
 
 def figure(value) -> int:
     """A stored figure as the scorer reads it: a whole number, anything else 0."""
-    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+    return value if type(value) is int or isinstance(value, int) and not isinstance(value, bool) else 0
 
 
 def trey_value(ruleset: RuleSet, number: int) -> int:
@@ -32,6 +34,8 @@ def trey_value(ruleset: RuleSet, number: int) -> int:
 
 def set_lines(ruleset: RuleSet, entry: TeamEntry) -> list[BreakdownLine]:
     """A bonus line for each type of completed set."""
+    if not entry.sets:
+        return []
     made = [(s, entry.set_count(s.id)) for s in ruleset.set_types if s.id in entry.sets]
     return [BreakdownLine(f"{s.name} x{number}", s.bonus * number, "bonus", f"sets.{s.id}")
             for s, number in made if number]
@@ -79,10 +83,11 @@ def going_out_lines(ruleset: RuleSet, entry: TeamEntry) -> list[BreakdownLine]:
 def card_lines(ruleset: RuleSet, entry: TeamEntry) -> list[BreakdownLine]:
     """Table points, minus hand points, red 3s concealed in hand and failed go-outs."""
     lines = []
-    if figure(entry.table_points):
-        lines.append(BreakdownLine("Table points", figure(entry.table_points), "cards", "table_points"))
-    if figure(entry.hand_points):
-        lines.append(BreakdownLine("Hand points", -figure(entry.hand_points), "cards", "hand_points"))
+    table, held_points = figure(entry.table_points), figure(entry.hand_points)
+    if table:
+        lines.append(BreakdownLine("Table points", table, "cards", "table_points"))
+    if held_points:
+        lines.append(BreakdownLine("Hand points", -held_points, "cards", "hand_points"))
     held = count(entry.red_threes_in_hand)
     if held:
         lines.append(BreakdownLine(f"Red {ruleset.threes} in hand x{held}",
@@ -99,7 +104,7 @@ def breakdown(ruleset: RuleSet, entry: TeamEntry) -> tuple[BreakdownLine, ...]:
     lines = (set_lines(ruleset, entry) + red_three_lines(ruleset, entry)
              + going_out_lines(ruleset, entry) + card_lines(ruleset, entry)
              + black_three_lines(ruleset, entry))
-    return tuple(sorted(lines, key=lambda line: line.part != "bonus"))
+    return (*(line for line in lines if line.part == "bonus"), *(line for line in lines if line.part != "bonus"))
 
 
 def score_hand(ruleset: RuleSet, teams: Sequence[TeamEntry],
@@ -118,7 +123,7 @@ def score_hand(ruleset: RuleSet, teams: Sequence[TeamEntry],
     results = []
     for index, (entry, total) in enumerate(zip(teams, before)):
         lines = breakdown(ruleset, entry)
-        after = total + sum(line.points for line in lines)
+        after = total + sum([line.points for line in lines])
         results.append(TeamResult(team_label(entry, index), lines, total,
                                   initial_meld_minimum(ruleset, after)))
     went_out = next((i for i, entry in enumerate(teams) if entry.went_out), None)

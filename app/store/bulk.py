@@ -3,14 +3,15 @@ in a fixed number of statements, every hand's entries in one more read as plain 
 and each game's state taken from the version cache or replayed from those entries."""
 from __future__ import annotations
 
-from collections import defaultdict
+import json
+from dataclasses import fields
 
-from sqlalchemy import select
+from sqlalchemy import Text, cast, select
 from sqlalchemy.orm import selectinload
 
 from app.extensions import db
 from app.rules import TeamEntry, replay
-from app.store.cache import version_cache
+from app.store.cache import state_cache
 from app.store.club_models import ClubSession
 from app.store.ending import format_of, last_hand_of
 from app.store.games import ruleset_of, state_key
@@ -33,7 +34,7 @@ def read_games(*where, order=(Game.created_at, Game.id)) -> GamesRead:
              if game.last_hand is None and game.format_kind == "time" and game.session_id is not None}
     found.sessions = list(db.session.scalars(select(ClubSession).where(ClubSession.id.in_(timed)))) if timed else []
     keys = {game.id: state_key(game, last_hand_of(game)) for game in found}
-    kept = {game.id: version_cache().get(("state", *keys[game.id])) for game in found}
+    kept = {game.id: state_cache().get(keys[game.id]) for game in found}
     hands = entries_of([game.id for game in found if kept[game.id] is None], found)
     for game in found:
         state = kept[game.id] or replay(ruleset_of(game), hands.get(game.id, []), len(game.teams), game.target,
@@ -42,18 +43,33 @@ def read_games(*where, order=(Game.created_at, Game.id)) -> GamesRead:
     return found
 
 
+#: A team's entry's fields in the order the engine's TeamEntry takes them after its name (the sets first).
+ENGINE_ORDER = tuple(field.name for field in fields(TeamEntry))[1:]
+assert ENGINE_ORDER[0] == "sets"
+
+
 def entries_of(game_ids: list[int], games: list[Game]) -> dict[int, list[list[TeamEntry]]]:
-    """Every hand's entries of these games, hand by hand, named after the teams: one statement of plain rows."""
+    """Every hand's entries of these games, hand by hand, named after the teams: one statement of plain rows,
+    in the order of the games, their hands and teams (each row made an entry as it comes)."""
     if not game_ids:
         return {}
     names = {game.id: game.team_names for game in games}
-    columns = [getattr(HandEntry, field) for field in HandEntry.FIELDS]
+    figures = [getattr(HandEntry, field) for field in ENGINE_ORDER if field != "sets"]
     rows = db.session.execute(
-        select(Hand.game_id, Hand.number, HandEntry.team_position, *columns).join(HandEntry, HandEntry.hand_id == Hand.id)
+        select(Hand.game_id, Hand.number, HandEntry.team_position, cast(HandEntry.sets, Text), *figures)
+        .join(HandEntry, HandEntry.hand_id == Hand.id)
         .where(Hand.game_id.in_(game_ids)).order_by(Hand.game_id, Hand.number, HandEntry.team_position))
-    hands: dict[int, dict[int, list[TeamEntry]]] = defaultdict(dict)
-    for game_id, number, position, *values in rows:
-        figures = dict(zip(HandEntry.FIELDS, values))
-        figures["sets"] = dict(figures["sets"] or {})
-        hands[game_id].setdefault(number, []).append(TeamEntry(name=names[game_id][position], **figures))
-    return {game_id: [by_number[n] for n in sorted(by_number)] for game_id, by_number in hands.items()}
+    hands: dict[int, list[list[TeamEntry]]] = {}
+    sets_read: dict[str | None, dict] = {}      # the sets as stored, each text read once (a few dozen differ)
+    game_id = number = None
+    for row_game, row_number, position, text, *figures in rows:
+        sets = sets_read.get(text)
+        if sets is None:
+            sets = sets_read[text] = (json.loads(text) if text is not None else None) or {}
+        if row_game != game_id:
+            game_id, number, team_names, game_hands = row_game, None, names[row_game], hands.setdefault(row_game, [])
+        if row_number != number:
+            number, hand = row_number, []
+            game_hands.append(hand)
+        hand.append(TeamEntry(team_names[position], sets, *figures))
+    return hands

@@ -14,7 +14,7 @@ from app.converters import LARGEST_ID
 from app.store.gamelog import UNKNOWN_TABLET, Actor, forget_record, keep_record, record
 from app.extensions import db
 from app.store.models import Game, GameEvent, Hand, Player, Team, utcnow
-from app.store.cache import version_cache
+from app.store.cache import state_cache
 from app.rules.refusal import STALE_VERSION, WRONG_CODE, Refusal, RefusalKind, refuse
 from app.rules.outcome import Closing, FormatKind
 from app.rules.operations import (EventKind, do_abandon_game, do_call_time, do_delete_game, do_end_game,
@@ -71,7 +71,7 @@ def state_of(game: Game) -> GameState:
     last_hand = last_hand_of(game)
     key = state_key(game, last_hand)
     cached = game.__dict__.get("_treys_state")
-    state = cached[1] if cached is not None and cached[0] == key else version_cache().get(("state", *key))
+    state = cached[1] if cached is not None and cached[0] == key else state_cache().get(key)
     if state is None or not same_hands(game, state):
         state = replay(ruleset_of(game), hand_entries(game), len(game.teams), game.target, game.closed,
                        format_of(game), last_hand)
@@ -89,20 +89,14 @@ def forget_state(game: Game) -> None:
     """Drop the state kept for the game's version (a write based on it found the game changed)."""
     kept = game.__dict__.pop("_treys_state", None)
     if kept is not None:
-        version_cache().forget(("state", *kept[0]))
+        state_cache().forget(kept[0])
 
 
 def remember_state(game: Game, state: GameState) -> None:
-    """Keep the game's state with the object, and the state and teams in the app's cache by version."""
+    """Keep the game's state with the object, and in the app's cache of states by what it was worked out from."""
     key = state_key(game, state.last_hand)
     game.__dict__["_treys_state"] = (key, state)
-    version_cache().put(("state", *key), state)
-    version_cache().put(teams_key(game), (key[-1], tuple(tuple(players) for players in game.team_players)))
-
-
-def teams_key(game) -> tuple:
-    """Where the teams' and players' names of the game at its version are kept."""
-    return "teams", game.id, game.version, game.created_at
+    state_cache().put(key, state)
 
 
 def whole_games():

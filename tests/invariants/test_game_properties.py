@@ -1,8 +1,10 @@
 """Properties of initial-meld tables and of replaying games (Hypothesis)."""
+from dataclasses import replace
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.rules import initial_meld_minimum, replay
+from app.rules import initial_meld_minimum, replay, score_hand
 
 from .strategies import RULESETS, ruleset_and_game, valid_hand
 
@@ -55,3 +57,22 @@ def test_each_hand_starts_from_the_totals_the_hand_before_left(case):
     assert list(state.totals) == totals
     winners = [i for i, h in enumerate(state.hands) if h.winner is not None]
     assert state.won_at == (winners[0] + 1 if winners else None)
+
+
+@SETTINGS
+@given(ruleset_and_game(max_hands=12), st.sampled_from([None, "ended", "abandoned"]))
+def test_a_replay_of_stored_hands_has_the_figures_and_outcome_of_checked_hand_by_hand_scoring(case, closing):
+    """Replay scores stored hands as entered, unchecked, in one pass: every hand's figures, its lines,
+    the totals and the one outcome are those of checking and scoring each hand, one by one."""
+    ruleset, team_count, hands = case
+    state = replay(ruleset, hands, team_count, closing=closing)
+    checked = replay(ruleset, [], team_count, closing=closing)
+    for entries in hands:
+        result = score_hand(ruleset, entries, checked.totals)          # validates: a problem would raise
+        for team in result.teams:
+            assert team.bonus + team.cards == sum(line.points for line in team.breakdown)
+        checked = replace(checked, hands=checked.hands + (result,), entries=checked.entries + (tuple(entries),))
+    assert state.hands == checked.hands and state.entries == checked.entries
+    assert [[t.progressive for t in h.teams] for h in state.hands] == [[t.progressive for t in h.teams]
+                                                                        for h in checked.hands]
+    assert (state.totals, state.outcome) == (checked.totals, checked.outcome)

@@ -386,7 +386,7 @@ def test_writes_need_no_csrf_token(csrf_client):
 
 
 def test_hand_answers_match_the_game_read_afresh_after_adds_and_removals(app, client):
-    from app.store.cache import version_cache
+    from app.store.cache import forget_everything
     game = new_game(client)
     other = bolivia_hand(them={"sets": {"black_canasta": 1}, "table_points": 150})
     for teams in (bolivia_hand(), other, bolivia_hand()):
@@ -394,7 +394,7 @@ def test_hand_answers_match_the_game_read_afresh_after_adds_and_removals(app, cl
     assert delete_hand(client, game, 3).status_code == 200
     answer = post_hand(client, game, other).get_json()
     with app.app_context():
-        version_cache().clear()          # nothing kept: the game is replayed and written from scratch
+        forget_everything(app)           # nothing kept: the game is replayed and written from scratch
     fresh = read(client, game)
     assert answer["game"] == fresh
     assert answer["hand"] == fresh["hands"][-1] and answer["hand"]["number"] == 3

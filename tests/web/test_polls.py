@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.store.cache import version_cache
+from app.store.cache import forget_everything
 from tests.web.club_support import enter_hand, login, open_session, organiser
 from tests.web.test_queries import counted
 
@@ -62,7 +62,7 @@ def test_the_figures_are_read_in_bulk(app, org):
     for tables, hands in ((2, 1), (8, 6)):
         doc = session_of(org, tables, hands)
         with app.app_context():
-            version_cache().clear()                     # nothing kept: every state replayed from the rows
+            forget_everything(app)                      # nothing kept: every state replayed from the rows
         with counted(app) as statements:
             answer = org.get(board_url(doc))
         assert answer.status_code == 200 and len(answer.get_json()["tables"]) == tables
