@@ -35,10 +35,8 @@ def error_answer(refusal: Refusal):
 
 def refusal_answer(refusal: Refusal, game: Game | None = None, state: GameState | None = None):
     """The contract's error shape; a conflict also shows the game as it is now (`state`), when given."""
-    body = refusal_document(refusal)
-    if refusal.kind is RefusalKind.CONFLICT and game is not None:
-        body["game"] = game_document(game, state)
-    return body, status_of(refusal)
+    shown = {"game": game_document(game, state)} if refusal.kind is RefusalKind.CONFLICT and game is not None else {}
+    return refusal_document(refusal) | shown, status_of(refusal)
 
 
 @bp.errorhandler(Refusal)
@@ -128,9 +126,9 @@ def add_hand(game_id: int):
     game = load_game(game_id, writing=True, whole=False)
     entries, token, version = hand_request(read_body(), correcting=False)
     entered = hands.add_hand(game, entries, client_token=token, version=version, actor=API)
-    if entered.refusal is not None:
-        return refusal_answer(entered.refusal, game, entered.state)
-    return json_answer(added_hand_json(game, entered.hand, entered.state), 201 if entered.created else 200)
+    if entered.refusal is None:
+        return json_answer(added_hand_json(game, entered.hand, entered.state), 201 if entered.created else 200)
+    return refusal_answer(entered.refusal, game, entered.state)
 
 
 def json_answer(text: str, status: int):
