@@ -32,7 +32,7 @@ def form_chart(name: str, points: Sequence[FormPoint], before: float, span_words
     values = [before] + [p.rating for p in points]
     low, high = min(START, *values) - 1, max(START, *values) + 1
     scale = Scale(low, high, len(values))
-    line = " ".join(f"{scale.x(i)},{scale.y(v)}" for i, v in enumerate(values))
+    line = scale.line(values)
     words = (f"{name}'s form after each of {len(points)} games {span_words}: from {figure(before)} to "
              f"{figure(values[-1])}, highest {figure(max(values[1:]))}, lowest {figure(min(values[1:]))}. "
              f"Everyone starts at {figure(START)}.")

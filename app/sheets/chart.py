@@ -20,7 +20,7 @@ class Drawing:
 
 @dataclass(frozen=True)
 class Scale:
-    """Where a value falls from `low` (bottom) to `high` (top), and where the n-th of `steps` points falls."""
+    """A chart's scale: values from `low` (bottom) to `high` (top), `steps` points from left to right."""
 
     low: float
     high: float
@@ -29,8 +29,13 @@ class Scale:
     def y(self, value: float) -> float:
         return round(HEIGHT - PAD - (value - self.low) * (HEIGHT - 2 * PAD) / ((self.high - self.low) or 1), 1)
 
-    def x(self, index: int) -> float:
-        return round(PAD + index * (WIDTH - 2 * PAD) / (self.steps - 1), 1)
+    def line(self, values: Sequence[float]) -> str:
+        """SVG polyline points through these values, one a step from left to right (worked out inline: a long
+        game's page draws a few hundred)."""
+        low, span, steps = self.low, (self.high - self.low) or 1, self.steps - 1
+        return " ".join(f"{round(PAD + i * (WIDTH - 2 * PAD) / steps, 1)},"
+                        f"{round(HEIGHT - PAD - (v - low) * (HEIGHT - 2 * PAD) / span, 1)}"
+                        for i, v in enumerate(values))
 
 
 @dataclass(frozen=True)
@@ -64,8 +69,7 @@ def totals_chart(names: Sequence[str], totals_by_hand: Sequence[Sequence[int]], 
     low = min(0, *(t for row in rows for t in row))
     high = max(target, *(t for row in rows for t in row))
     scale = Scale(low, high, len(rows))
-    lines = tuple(Line(name, " ".join(f"{scale.x(h)},{scale.y(row[i])}" for h, row in enumerate(rows)), rows[-1][i], i)
-                  for i, name in enumerate(names))
+    lines = tuple(Line(name, scale.line([row[i] for row in rows]), rows[-1][i], i) for i, name in enumerate(names))
     said = ", ".join(f"{line.name} {points(line.last)}" for line in lines)
     words = (f"Totals after {len(totals_by_hand)} hands: {said}. The winning score is {points(target)}.")
     return Chart(lines, scale.y(target), scale.y(0), points(high), points(low), words, target_label=points(target))
