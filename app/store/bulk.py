@@ -1,6 +1,6 @@
 """Many games at once for the records (exports, the ladder, results of the day): their rows, teams and players
 in a fixed number of statements, every hand's entries in one more read as plain rows (no object per hand),
-and each game's state taken from the version cache or replayed from those entries."""
+and each game's state taken from the cache of states or replayed from those entries."""
 from __future__ import annotations
 
 import json
