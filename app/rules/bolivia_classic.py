@@ -10,8 +10,6 @@ ANY_SET = {"natural_canasta", "mixed_canasta", "escalera", "bolivia"}
 
 # Written out whole, field by field as its rule document reads: where another rule set agrees (red and
 # black 3s, bonuses), those are the same rules kept apart on purpose, so one rule set can change alone.
-# Every field is written out here, also where another rule set holds the same value: a rule set is data that
-# reads whole in its own file, and a change to one game's rule can never reach another game by a shared default.
 RULESET = RuleSet(
     id="bolivia_classic",
     name="Bolivia (classic, 3 packs)",
