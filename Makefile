@@ -13,6 +13,13 @@ PG_URL ?= postgresql://postgres@127.0.0.1:5432/test
 # a scratch PostgreSQL database for the benches' PostgreSQL figures (its tables are dropped and made anew);
 # empty: those figures are not measured
 BENCH_PG_URL ?= $(PG_URL)
+# pytest-xdist workers for `make test` (auto: one per core); each has its own database, live server and browser
+TEST_WORKERS ?= auto
+# in parallel: a test file's tests marked with one xdist_group run on one worker (a module's costly fixture once)
+PYTEST := $(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadgroup
+# runs a command and prints its wall time at the end, keeping its exit status
+TIMED = start=$$(date +%s); $(1); status=$$?; took=$$(( $$(date +%s) - start )); \
+	echo "$(2): $$((took / 60)) min $$((took % 60)) s"; exit $$status
 
 .PHONY: venv system-deps db-upgrade run test test-all bench fault
 
@@ -65,11 +72,11 @@ $(AXE): package.json package-lock.json
 	touch $(AXE)
 
 test: system-deps venv $(AXE)
-	$(BIN)/python -m pytest -q
+	@$(call TIMED,$(PYTEST),make test)
 
 test-all: system-deps venv $(AXE)
-	env -u DATABASE_URL $(BIN)/python -m pytest -q
-	DATABASE_URL=$(PG_URL) $(BIN)/python -m pytest -q
+	@$(call TIMED,env -u DATABASE_URL $(PYTEST),make test-all (SQLite))
+	@$(call TIMED,DATABASE_URL=$(PG_URL) $(PYTEST),make test-all (PostgreSQL))
 
 # the figures a club or a host cares about, each beside its anchor (scripts/bench_growth.py, bench_draw.py,
 # bench_afternoon.py on SQLite and PostgreSQL, bench_host.py: gunicorn with 1 and 2 processes on PostgreSQL)

@@ -17,6 +17,8 @@
 //                      `touch-action: manipulation` inside `@supports (touch-action: manipulation)`.
 //   css-subgrid        the hand form's score sheet only inside `@supports (grid-template-rows: subgrid)`;
 //                      without it the team cards stay as they are.
+//   css-container-queries  the hand form's grid of tiles only inside `@supports (container-type: inline-size)`;
+//                      without it each team's rows stay one under another.
 //   anything inside `@media print`: the PDFs are made by WeasyPrint, never shown by a tablet's browser.
 // Accepted everywhere, with the reason:
 //   ignorePartialSupport  "partial" here means a part we do not rely on: css-math-functions is flagged for
@@ -41,6 +43,7 @@ const GUARDS = {
   "pointer": "(touch-action:manipulation)",
   "css-touch-action": "(touch-action:manipulation)",
   "css-subgrid": "(grid-template-rows:subgrid)",
+  "css-container-queries": "(container-type:inline-size)",
 };
 const IGNORED = ["prefers-color-scheme", "text-size-adjust", "css-paged-media"];
 

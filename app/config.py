@@ -83,6 +83,19 @@ def engine_options(url: str) -> dict:
     return {} if url.startswith("sqlite") else {"pool_size": POOL_SIZE, "max_overflow": POOL_SIZE}
 
 
+def mail_settings(environ) -> dict:
+    """The mail server the day's results go out through (no host: no emails). TLS is 'starttls' (the default,
+    port 587), 'ssl' (port 465) or 'none' (a server on this machine, port 25); the sender's name is the club's."""
+    tls = (environ.get("TREYS_MAIL_TLS") or "starttls").strip().lower()
+    default_port = {"ssl": 465, "none": 25}.get(tls, 587)
+    return {"MAIL_HOST": (environ.get("TREYS_MAIL_HOST") or "").strip(),
+            "MAIL_PORT": whole_number(environ.get("TREYS_MAIL_PORT"), default_port),
+            "MAIL_TLS": tls if tls in ("starttls", "ssl", "none") else "starttls",
+            "MAIL_USER": (environ.get("TREYS_MAIL_USER") or "").strip(),
+            "MAIL_PASSWORD": environ.get("TREYS_MAIL_PASSWORD") or "",
+            "MAIL_FROM": (environ.get("TREYS_MAIL_FROM") or "").strip()}
+
+
 def load_config(app) -> None:
     """Fill app.config from environment variables with sensible defaults."""
     default_db = "sqlite:///" + str(Path(app.instance_path) / "treys.sqlite3")
@@ -98,8 +111,13 @@ def load_config(app) -> None:
         TREYS_TIMEZONE=(os.environ.get("TREYS_TIMEZONE") or "").strip(),
         GAMES_PER_MINUTE=whole_number(os.environ.get("TREYS_GAMES_PER_MINUTE"), 10),
         JSON_SORT_KEYS=False,
-        # Player records and season ladders readable without logging in (off: organisers only).
+        # The first club's records readable without logging in until its owner chooses who reads them on the
+        # club's settings page (each club's own choice from then on; off: its accounts only).
         RECORDS_PUBLIC=switched_on(os.environ.get("RECORDS_PUBLIC")),
+        # On a host of several clubs: the slug of the one club whose games anyone may open without signing in
+        # (empty: there, only a club's organisers and its session tables open games).
+        CASUAL_GAMES_CLUB=(os.environ.get("TREYS_CASUAL_CLUB") or "").strip().lower(),
+        **mail_settings(os.environ),
         # A hand form may sit on a tablet for hours between deals: the token lives as long as the session.
         WTF_CSRF_TIME_LIMIT=None,
     )

@@ -28,6 +28,12 @@ db = SQLAlchemy(model_class=Base)
 migrate = Migrate(render_as_batch=True)
 csrf = CSRFProtect()
 
+#: How long a SQLite write waits for another connection's write lock before it answers "busy" (a 503 the
+#: tablet sends again): a few seconds, so a Save behind a held lock answers while it is still held.
+SQLITE_BUSY_MS = 5000
+#: The largest the write-ahead log is left after a checkpoint, in bytes: a full disk never stays full of log.
+WAL_LIMIT_BYTES = 1024 * 1024
+
 
 @event.listens_for(Engine, "connect")
 def _sqlite_pragmas(dbapi_connection, connection_record):
@@ -37,5 +43,6 @@ def _sqlite_pragmas(dbapi_connection, connection_record):
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_MS}")
+    cursor.execute(f"PRAGMA journal_size_limit={WAL_LIMIT_BYTES}")     # the log cut back after each checkpoint
     cursor.close()

@@ -145,7 +145,7 @@ def server_command(workers: int = 0) -> list[str]:
     as docs/hosting.md starts it; on CPU core 0 when taskset is here (every core with two workers or more)."""
     if workers:
         command = [sys.executable, "-m", "gunicorn", "-w", str(workers), "--threads", str(THREADS), "-k", "gthread",
-                   "--keep-alive", "30", "-b", f"127.0.0.1:{PORT}", "app.hosted:create_hosted_app()"]
+                   "--keep-alive", "30", "-b", f"127.0.0.1:{PORT}", "app.web.hosted:create_hosted_app()"]
     else:
         command = [sys.executable, "-m", "waitress", "--host=127.0.0.1", f"--port={PORT}",
                    f"--threads={THREADS}", "--call", "app:create_app"]

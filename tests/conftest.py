@@ -4,6 +4,7 @@ import os
 import threading
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 from playwright.sync_api import sync_playwright
@@ -25,7 +26,60 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 LIVE_SCHEMA = "treys_live"
+WORKER_DATABASE = pytest.StashKey[str]()
 OUTPUT_DIR = Path(__file__).resolve().parent / "output"
+
+
+def is_postgres(url: str) -> bool:
+    """Tell whether a database URL points at PostgreSQL."""
+    return url.startswith("postgres")
+
+
+def worker_database_url(url: str, worker: str) -> str:
+    """DATABASE_URL with its database renamed for one xdist worker (`treys_test` becomes `treys_test_gw0`)."""
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(path=f"{parts.path.rstrip('/')}_{worker}"))
+
+
+def on_server(url: str, *statements: str) -> None:
+    """Run statements outside a transaction on the PostgreSQL server of `url` (connected to its `postgres`)."""
+    server = normalize_database_url(urlunsplit(urlsplit(url)._replace(path="/postgres")))
+    engine = create_engine(server, isolation_level="AUTOCOMMIT")
+    with engine.connect() as conn:
+        for statement in statements:
+            conn.execute(text(statement))
+    engine.dispose()
+
+
+def make_worker_database(url: str) -> None:
+    """Create the worker's PostgreSQL database afresh on DATABASE_URL's server (dropping a left-over one)."""
+    name = urlsplit(url).path.lstrip("/")
+    on_server(url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)', f'CREATE DATABASE "{name}"')
+
+
+def drop_worker_database(url: str) -> None:
+    """Remove a worker's PostgreSQL database at the end of its run."""
+    on_server(url, f'DROP DATABASE IF EXISTS "{urlsplit(url).path.lstrip("/")}" WITH (FORCE)')
+
+
+def pytest_configure(config):
+    """Under pytest-xdist each worker on PostgreSQL gets its own database, so the workers' tables, schemas and
+    live servers never meet; DATABASE_URL names it before any test module is imported. SQLite needs nothing:
+    every worker has its own temporary folder."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    url = os.environ.get("DATABASE_URL", "")
+    if worker and is_postgres(url) and not os.environ.get("TREYS_WORKER_DATABASE"):
+        own = worker_database_url(url, worker)
+        make_worker_database(own)
+        os.environ["DATABASE_URL"] = os.environ["TREYS_WORKER_DATABASE"] = own
+        config.stash[WORKER_DATABASE] = own
+
+
+def pytest_unconfigure(config):
+    """Drop the worker's own database (made by pytest_configure)."""
+    own = config.stash.get(WORKER_DATABASE, None)
+    if own:
+        drop_worker_database(own)
 
 
 def database_url(sqlite_path: Path) -> str:
@@ -34,11 +88,6 @@ def database_url(sqlite_path: Path) -> str:
     if url:
         return normalize_database_url(url)
     return f"sqlite:///{sqlite_path}"
-
-
-def is_postgres(url: str) -> bool:
-    """Tell whether a database URL points at PostgreSQL."""
-    return url.startswith("postgresql")
 
 
 def make_app(db_url: str, **overrides):
@@ -142,8 +191,8 @@ def served(tmp_path_factory, schema: str = LIVE_SCHEMA, **config):
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory):
     """Serve the app on 127.0.0.1 in a thread and yield its base URL."""
-    # browser tests open many games
-    with served(tmp_path_factory, WTF_CSRF_ENABLED=True, GAMES_PER_MINUTE=10**6) as (_, base_url):
+    # browser tests open many games, and see a board's news within a second rather than five
+    with served(tmp_path_factory, WTF_CSRF_ENABLED=True, GAMES_PER_MINUTE=10**6, BOARD_POLL_MS=1000) as (_, base_url):
         yield base_url
 
 

@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 import secrets
+from datetime import timezone
 from functools import lru_cache
 
 from flask import current_app
 
-from app.store.models import Game, Hand
+from app.store.models import Game, GameEvent, Hand
 from app.rules import GameState, HandResult, TeamEntry, dealer_for_hand
 
 
@@ -97,3 +98,13 @@ def added_hand_json(game: Game, hand: Hand, state: GameState) -> str:
     number = hand.number
     return ('{"game":' + game_json(game, state) + ',"hand":'
             + hand_text(number, state.entries[number - 1], state.hands[number - 1]) + "}\n")
+
+
+def event_document(event: GameEvent) -> dict:
+    """One event as `GET /api/v1/games/<id>/events` lists it."""
+    return {
+        "seq": event.seq, "kind": event.kind, "hand": event.hand_number,
+        "at": event.at.replace(tzinfo=timezone.utc).isoformat().replace("+00:00", "Z"),
+        "actor": {"kind": event.actor_kind, "label": event.actor_label},
+        "before": event.before, "after": event.after,
+    }

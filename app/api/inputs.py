@@ -1,6 +1,8 @@
 """Read and check API request bodies: types and shapes only, every rule is the engine's."""
 from __future__ import annotations
 
+import hashlib
+import json
 import unicodedata
 from typing import Any, Iterable
 
@@ -41,6 +43,17 @@ def unknown_fields(body: dict, known: Iterable[str], at: str = "") -> list[Probl
     listed = ", ".join(known)
     return [Problem(f"{at}{key}", f"'{key}' is not a field Treys knows here (it takes: {listed}).")
             for key in body if key not in known]
+
+
+def token_problems(token: Any) -> list[Problem]:
+    """An optional client_token: text of 1 to 64 characters."""
+    return [] if token is None else text_problems(token, "client_token", "client_token", TOKEN_LENGTH)
+
+
+def request_digest(body: dict) -> str:
+    """What a request asks for, hashed (its client_token left out): tells a resent request from another one."""
+    asked = {key: value for key, value in body.items() if key != "client_token"}
+    return hashlib.sha256(json.dumps(asked, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
 def is_plain_text(value: str) -> bool:
@@ -165,7 +178,9 @@ def first_dealer(value: Any) -> tuple[tuple[int, int], list[Problem]]:
 
 def game_request(body: dict) -> dict:
     """The arguments of services.create_game from a new-game body; 422 otherwise."""
-    problems = unknown_fields(body, ("ruleset", "variations", "target", "teams", "table", "first_dealer"))
+    problems = unknown_fields(body, ("ruleset", "variations", "target", "teams", "table", "first_dealer",
+                                     "client_token"))
+    problems += token_problems(body.get("client_token"))
     variations, found = ruleset_problems(body)
     problems += found + target_problems(body.get("target"))
     label = "" if body.get("table") is None else body["table"]
@@ -182,7 +197,8 @@ def game_request(body: dict) -> dict:
     refuse_problems(problems + found)
     return {"ruleset_id": body["ruleset"], "variations": variations, "teams": teams,
             "target": body.get("target"), "table_label": label.strip(),
-            "first_dealer": dealer}
+            "first_dealer": dealer, "client_token": body.get("client_token"),
+            "request_digest": request_digest(body)}
 
 
 def hand_request(body: dict, *, correcting: bool) -> tuple[list[TeamEntry], str | None, int | None]:
@@ -192,8 +208,7 @@ def hand_request(body: dict, *, correcting: bool) -> tuple[list[TeamEntry], str 
     entries, _, found = parse_teams(body.get("teams"), allow_progressive=False)
     problems += found
     token, version = body.get("client_token"), body.get("version")
-    if token is not None:
-        problems += text_problems(token, "client_token", "client_token", TOKEN_LENGTH)
+    problems += token_problems(token)
     if version is None and correcting:
         problems.append(Problem("version", "Send the game's 'version' as you read it, so that a "
                                            "correction cannot overwrite someone else's."))
@@ -203,10 +218,56 @@ def hand_request(body: dict, *, correcting: bool) -> tuple[list[TeamEntry], str 
     return entries, token, version
 
 
-def version_argument(value: str | None) -> int | None:
-    """An optional ?version=N of a URL; 422 when it is not a whole number."""
-    if value is None:
-        return None
-    if not value.isascii() or not value.isdigit() or len(value) > 9:
-        raise Refusal(RefusalKind.INVALID, [Problem("version", "'version' must be a whole number.")])
-    return int(value)
+def version_request(body: dict) -> int | None:
+    """The optional {"version": N} body of removing a hand, ending, abandoning or deleting a game; 422 otherwise."""
+    problems = unknown_fields(body, ("version",))
+    version = body.get("version")
+    if version is not None:
+        problems += whole_problems(version, "version", "'version'")
+    refuse_problems(problems)
+    return version
+
+
+#: A list's pages: `limit` items a page (at most LONGEST_PAGE), page 1 first.
+PAGE_LIMIT, LONGEST_PAGE = 100, 500
+
+
+def page_arguments() -> tuple[int, int]:
+    """The ?page=N&limit=M of a list (page from 1, limit 1 to LONGEST_PAGE); 422 otherwise."""
+    found, problems = {}, []
+    for name, default, largest in (("page", 1, 10**6), ("limit", PAGE_LIMIT, LONGEST_PAGE)):
+        value = request.args.get(name, str(default))
+        if not value.isascii() or not value.isdigit() or not 1 <= int(value[:8]) <= largest:
+            problems.append(Problem(name, f"'{name}' must be a whole number from 1 to {largest:,}.",
+                                    f"query.{name}"))
+        else:
+            found[name] = int(value)
+    refuse_problems(problems)
+    return found["page"], found["limit"]
+
+
+def paged(total: int, page: int, limit: int) -> dict:
+    """What a list's answer says of its pages, beside its items: this page, its size, how many items and pages."""
+    return {"page": page, "limit": limit, "total": total, "pages": max(1, -(-total // limit))}
+
+
+#: The query parameters each route reads; any other one is refused (a typo would otherwise go unseen).
+QUERY_PARAMETERS = {"club_api.list_players": ("page", "limit"), "club_api.list_sessions": ("page", "limit"),
+                    "club_api.list_games": ("page", "limit")}
+VERSION_IN_QUERY = ("Send 'version' in the JSON body ({\"version\": 3}), not in the address: a version in the "
+                    "address is not read.")
+
+
+def query_problems(endpoint: str | None, arguments) -> list[Problem]:
+    """A problem for each query parameter the route does not read; 'version' says where it goes."""
+    known = QUERY_PARAMETERS.get(endpoint or "", ())
+    listed = ", ".join(known) or "none"
+    return [Problem("version", VERSION_IN_QUERY, "version.in_query") if key == "version" else
+            Problem(key, f"'{key}' is not a query parameter Treys reads here (it reads: {listed}).",
+                    "query.unknown")
+            for key in arguments if key not in known]
+
+
+def refuse_unknown_query() -> None:
+    """Before an API route: 422 for a query parameter it does not read."""
+    refuse_problems(query_problems(request.endpoint, request.args))

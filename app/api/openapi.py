@@ -4,8 +4,9 @@ from __future__ import annotations
 from functools import cache
 
 from app.api.blueprint import bp
+from app.api.inputs import LONGEST_PAGE, PAGE_LIMIT
 from app.api.openapi_schemas import SCHEMAS, ref
-from app.converters import LARGEST_ID, LARGEST_SMALL_ID
+from app.store.ids import LARGEST_ID, LARGEST_SMALL_ID
 
 JSON = "application/json"
 ORGANISER = [{"organiser": []}]
@@ -47,17 +48,36 @@ EXAMPLES = {
                 "players": ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ida"], "balance": True,
                 "agreement": True},
     "call": {"reason": "We need a new pack"},
+    "version": {"version": 3},
     "agree": {"agreed": True, "player": "Cy"},
     "latecomer": {"name": "Jo"},
     "substitute": {"leaving": "Ann", "substitute": "Jo"},
 }
 
 
-def answer(status: int, schema: str | None = None, words: str = "") -> dict:
-    """One documented answer: its words and its JSON body."""
+#: The answer headers a client acts on, by the status that carries them.
+RETRY_AFTER = {"Retry-After": {"required": True, "description": "Seconds to wait before trying again.",
+                               "schema": {"type": "integer", "minimum": 1}}}
+STATUS_HEADERS = {
+    401: {"WWW-Authenticate": {"required": True, "description": "Basic realm=\"Treys organiser\": sign in with "
+                                                                "an organiser's name and password.",
+                               "schema": {"type": "string"}}},
+    429: RETRY_AFTER, 503: RETRY_AFTER,
+}
+LOCATION = {"Location": {"required": True, "description": "The game's address in this API.",
+                         "schema": {"type": "string"}}}
+SESSION_LOCATION = {"Location": {"required": True, "description": "The session's address in this API.",
+                                 "schema": {"type": "string"}}}
+
+
+def answer(status: int, schema: str | None = None, words: str = "", headers: dict | None = None) -> dict:
+    """One documented answer: its words, its headers and its JSON body."""
     words = words or STATUS_WORDS.get(status, "")
-    body = {JSON: {"schema": ref(schema or "Error")}}
-    return {str(status): {"description": words, "content": body}}
+    found = {"description": words, "content": {JSON: {"schema": ref(schema or "Error")}}}
+    headers = headers or STATUS_HEADERS.get(status)
+    if headers:
+        found["headers"] = headers
+    return {str(status): found}
 
 
 def refusals(*statuses: int) -> dict:
@@ -83,18 +103,21 @@ def number(name: str, words: str, maximum: int | None = None) -> dict:
 GAME_ID = number("game_id", "The game's number: a random whole number, from its \"url\" or \"id\".", LARGEST_ID)
 HAND_NUMBER = number("number", "The hand's number: 1, 2, ...", LARGEST_SMALL_ID)
 SESSION_ID = number("session_id", "The session's number: a random whole number, from its \"id\".", LARGEST_ID)
-MEMBER_ID = number("member_id", "The player's number on the club's list.", LARGEST_SMALL_ID)
+PLAYER_ID = number("player_id", "The player's number on the club's list: a player's \"id\".", LARGEST_SMALL_ID)
 CALL_ID = number("call_id", "The call's number, from the session's \"calls\".", LARGEST_SMALL_ID)
 RULESET_ID = {"name": "ruleset_id", "in": "path", "required": True, "description": "A rule set's id, e.g. bolivia.",
               "schema": {"type": "string", "minLength": 1, "example": "bolivia"}}
-VERSION = {"name": "version", "in": "query", "required": False,
-           "description": "The game's version as read: a moved version answers 409 and nothing changes.",
-           "schema": {"type": "integer", "minimum": 0, "maximum": 999_999_999}}
+PAGE = {"name": "page", "in": "query", "required": False, "description": "Which page, from 1 (default 1).",
+        "schema": {"type": "integer", "minimum": 1, "maximum": 10**6, "default": 1}}
+LIMIT = {"name": "limit", "in": "query", "required": False,
+         "description": f"How many a page (default {PAGE_LIMIT}, at most {LONGEST_PAGE}).",
+         "schema": {"type": "integer", "minimum": 1, "maximum": LONGEST_PAGE, "default": PAGE_LIMIT}}
 
 WRITE = (400, 403, 404, 409, 413, 422, 429, 503)
 TABLE_WRITE = (403, 404, 409, 422, 429, 503)
 ORGANISER_READ = (401, 404, 429, 503)
-ORGANISER_WRITE = (400, 401, 404, 409, 413, 422, 429, 503)
+ORGANISER_WRITE = (400, 401, 403, 404, 409, 413, 422, 429, 503)
+ORGANISER_LIST = (401, 422, 429, 503)
 
 
 def operation(name: str, summary: str, answers: dict, *, tag: str, params: tuple = (), request: dict | None = None,
@@ -115,7 +138,13 @@ def operation(name: str, summary: str, answers: dict, *, tag: str, params: tuple
 def closing(name: str, words: str) -> dict:
     """POST /games/{game_id}/end or /abandon."""
     return {"post": operation(name, words, answer(200, "Closing", "The record of the closing and the game.")
-                              | refusals(*TABLE_WRITE), tag="Games", params=(GAME_ID, VERSION), security=TABLET)}
+                              | refusals(400, 413, *TABLE_WRITE), tag="Games", params=(GAME_ID,), security=TABLET,
+                              request=version_body())}
+
+
+def version_body() -> dict:
+    """The optional {"version": N} of a write without other fields."""
+    return body("VersionRequest", "version", required=False)
 
 
 #: From an opened game to what a table does next with it (its number and its table code).
@@ -155,10 +184,15 @@ def paths() -> dict:
             "checkSet", "Which completed set some cards make", answer(200, "SetCheckResult", "The set the cards make.")
             | refusals(400, 413, 422), tag="Rules", request=body("SetCheckRequest", "set"),
             words="A 422 says why the cards make no set.")},
-        "/games": {"post": operation(
+        "/games": {"get": operation(
+            "listGames", "The club's games, newest first, a page at a time (a deleted game left out)",
+            answer(200, "Games", "A page of games.") | refusals(*ORGANISER_LIST), tag="Games",
+            params=(PAGE, LIMIT), security=ORGANISER), "post": operation(
             "openGame", "Open a game",
-            linked(answer(201, "Game", "The new game with its table_code (Location: the game).")
-                   | refusals(400, 413, 422, 429, 503), 201, GAME_LINKS),
+            linked(answer(201, "OpenedGame", "The new game with its table_code (Location: the game).", LOCATION)
+                   | answer(200, "OpenedGame", "This client_token opened a game before: that game, not a second one.",
+                            LOCATION)
+                   | refusals(400, 409, 413, 422, 429, 503), 201, GAME_LINKS),
             tag="Games", request=body("GameRequest", "game"))},
         "/games/{game_id}": {
             "get": operation("getGame", "The game: every hand, the totals and the outcome",
@@ -166,7 +200,8 @@ def paths() -> dict:
                              tag="Games", params=game),
             "delete": operation("deleteGame", "Delete a game started by mistake (only one with no hands)",
                                 answer(200, "Deletion", "The record of the deletion; the game then answers 404.")
-                                | refusals(*TABLE_WRITE), tag="Games", params=(*game, VERSION), security=TABLET)},
+                                | refusals(400, 413, *TABLE_WRITE), tag="Games", params=game, security=TABLET,
+                                request=version_body())},
         "/games/{game_id}/hands": {"post": operation(
             "addHand", "Record the next hand",
             linked(answer(201, "AddedHand", "The hand and the game's new totals."), 201, HAND_LINKS)
@@ -178,32 +213,37 @@ def paths() -> dict:
                              tag="Hands", params=hand, request=body("CorrectionRequest", "correction"),
                              security=TABLET),
             "delete": operation("removeLastHand", "Remove the last hand",
-                                answer(200, "Game", "The game without the hand.") | refusals(*TABLE_WRITE),
-                                tag="Hands", params=(*hand, VERSION), security=TABLET)},
+                                answer(200, "Game", "The game without the hand.") | refusals(400, 413, *TABLE_WRITE),
+                                tag="Hands", params=hand, security=TABLET, request=version_body())},
         "/games/{game_id}/events": {"get": operation(
             "getEvents", "The game's record of changes, oldest first (a deleted game's too)",
             answer(200, "Events", "Every change.") | refusals(404, 503), tag="Games", params=game)},
         "/games/{game_id}/end": closing("endGame", "End the game now: the higher total wins, equal totals draw"),
         "/games/{game_id}/abandon": closing("abandonGame", "Abandon the game: no result"),
-        "/sessions": {"post": operation(
+        "/sessions": {"get": operation(
+            "listSessions", "The club's sessions, newest first, a page at a time",
+            answer(200, "Sessions", "A page of sessions.") | refusals(*ORGANISER_LIST), tag="Sessions",
+            params=(PAGE, LIMIT), security=ORGANISER), "post": operation(
             "openSession", "Open a club session and draw its first round",
-            linked(answer(201, "SessionOpened", "The tables drawn, each with its game and table code.")
-                   | refusals(400, 401, 413, 422, 429, 503), 201,
+            linked(answer(201, "SessionOpened", "The tables drawn, each with its game and table code.", SESSION_LOCATION)
+                   | answer(200, "SessionOpened", "This client_token opened a session before: that session.",
+                            SESSION_LOCATION)
+                   | refusals(400, 401, 403, 409, 413, 422, 429, 503), 201,
                    {name: {"operationId": name, "parameters": {"session_id": "$response.body#/id"}}
                     for name in ("getSession", "callTime", "seatLatecomer", "substitutePlayer")} | SESSION_TABLE_LINKS),
             tag="Sessions", request=body("SessionRequest", "session"), security=ORGANISER)},
         "/sessions/{session_id}": {"get": operation(
-            "getSession", "A session: its tables as the board shows them, and the results of the day",
+            "getSession", "A session: its tables as the board shows them with their table codes, and the results",
             answer(200, "Session", "The session.") | refusals(*ORGANISER_READ), tag="Sessions",
             params=session, security=ORGANISER)},
         "/sessions/{session_id}/call-time": {"post": operation(
             "callTime", "Call time: ends every game that has its last hand in",
             answer(200, "TimeCalled", "Which tables ended and which still owe their hand in play.")
-            | refusals(*ORGANISER_READ, 409), tag="Sessions", params=session, security=ORGANISER,
+            | refusals(*ORGANISER_READ, 403, 409), tag="Sessions", params=session, security=ORGANISER,
             words="409 for a session that is not timed.")},
         **table_paths(), **club_paths(),
         "/openapi.json": {"get": operation("getOpenApi", "This document", {"200": {
-            "description": "The OpenAPI 3.1 document.", "content": {JSON: {"schema": {"type": "object"}}}}},
+            "description": "The OpenAPI 3.1 document.", "content": {JSON: {"schema": ref("OpenApiDocument")}}}},
             tag="About")},
     }
 
@@ -215,12 +255,12 @@ def table_paths() -> dict:
             "callOrganiser", "Call the organiser: the table goes on the board's call list",
             answer(201, "Called", "The call, now on the board's list.")
             | answer(200, "Called", "The table was on the call list already: that call, not a second one.")
-            | refusals(*WRITE), tag="Sessions", params=(GAME_ID,), request=body("CallRequest", "call", required=False),
+            | refusals(*WRITE), tag="Tables", params=(GAME_ID,), request=body("CallRequest", "call", required=False),
             security=TABLET, words="409 for a game that is not a club session's table.")},
         "/games/{game_id}/hands/{number}/agreement": {"post": operation(
             "agreeHand", "Agree to a hand (it counts on the board), or not (the organiser is called)",
             answer(200, "Agreement", "The hand's agreement, or the call a \"Not agreed\" made.")
-            | refusals(*WRITE), tag="Hands", params=(GAME_ID, HAND_NUMBER), request=body("AgreementRequest", "agree"),
+            | refusals(*WRITE), tag="Tables", params=(GAME_ID, HAND_NUMBER), request=body("AgreementRequest", "agree"),
             security=TABLET, words="Only in a session opened with \"agreement\": true (409 otherwise, and for a hand "
                                    "agreed already); 403 also from another tablet than the one that entered the hand.")},
     }
@@ -232,16 +272,16 @@ def club_paths() -> dict:
     return {
         "/players": {"get": operation(
             "listPlayers", "Every player on the club's list, with their form",
-            answer(200, "Players", "The players, by name.") | refusals(401, 429, 503), tag="Players",
-            security=ORGANISER)},
-        "/players/{member_id}": {"get": operation(
+            answer(200, "Players", "A page of players, by name.") | refusals(*ORGANISER_LIST), tag="Players",
+            params=(PAGE, LIMIT), security=ORGANISER)},
+        "/players/{player_id}": {"get": operation(
             "getPlayer", "One player with their form, game by game",
             answer(200, "PlayerForm", "The player and their form line.") | refusals(*ORGANISER_READ),
-            tag="Players", params=(MEMBER_ID,), security=ORGANISER)},
+            tag="Players", params=(PLAYER_ID,), security=ORGANISER)},
         "/sessions/{session_id}/calls/{call_id}/clear": {"post": operation(
             "clearCall", "The organiser has seen to a call: it leaves the board's list",
             answer(200, "CallCleared", "The call cleared and the calls still waiting.")
-            | refusals(*ORGANISER_READ, 409), tag="Sessions", params=(*session, CALL_ID), security=ORGANISER,
+            | refusals(*ORGANISER_READ, 403, 409), tag="Sessions", params=(*session, CALL_ID), security=ORGANISER,
             words="409 for a call cleared already.")},
         "/sessions/{session_id}/latecomers": {"post": operation(
             "seatLatecomer", "A latecomer: joins a table not yet started that has room, else plays from the next round",
@@ -265,7 +305,7 @@ def openapi_document() -> dict:
                  "description": "Score Bolivia-family canasta games, keep a table's game, run a club afternoon. "
                                 "Every refusal answers {\"errors\": [{\"field\", \"message\"}]} and stores nothing."},
         "servers": [{"url": "/api/v1"}],
-        "tags": [{"name": name} for name in ("Rules", "Games", "Hands", "Sessions", "Players", "About")],
+        "tags": [{"name": name} for name in ("Rules", "Games", "Hands", "Tables", "Sessions", "Players", "About")],
         "paths": paths(),
         "components": {
             "schemas": SCHEMAS,

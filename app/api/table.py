@@ -1,27 +1,23 @@
 """API views of a session table: call the organiser, agree (or not) to a hand; both need X-Table-Code."""
 from __future__ import annotations
 
-from flask import request
-
 from app.api.blueprint import bp
-from app.api.inputs import read_body
-from app.api.views import GAME, HAND, load_game
+from app.api.inputs import read_body, refuse_problems, unknown_fields
+from app.api.views import GAME, HAND, load_game, optional_body
 from app.rules.refusal import RefusalKind, refuse
 from app.store.agreement import agree_hand, awaiting_agreement, disagree_hand
 from app.store.calls import call_document, call_organiser
 from app.store.gamelog import API
 
 
-def optional_body() -> dict:
-    """The request's JSON object; an empty body counts as {}."""
-    return read_body() if request.get_data() else {}
-
-
 @bp.post(f"/games/{GAME}/call")
 def call_organiser_api(game_id: int):
     """Put the table on the organiser's call list: 201 with the call, 200 when it was on the list already."""
     game = load_game(game_id, writing=True, whole=False)
-    call, new = call_organiser(game, API, optional_body().get("reason", ""))
+    body = optional_body()
+    reason = body.get("reason", "")
+    refuse_problems(unknown_fields(body, ("reason",)))
+    call, new = call_organiser(game, API, reason)
     return {"call": call_document(call), "created": new}, 201 if new else 200
 
 
@@ -30,6 +26,7 @@ def agreement_api(game_id: int, number: int):
     """{"agreed": true, "player": name}: the hand counts on the board; {"agreed": false}: the organiser is called."""
     game = load_game(game_id, writing=True, whole=False)
     body = read_body()
+    refuse_problems(unknown_fields(body, ("agreed", "player")))
     agreed, player = body.get("agreed"), body.get("player", "")
     if not isinstance(agreed, bool):
         raise refuse(RefusalKind.INVALID, "'agreed' must be true or false.", "agreed", "agreement.agreed")

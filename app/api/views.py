@@ -5,19 +5,21 @@ from flask import current_app, g, request, url_for
 
 from app.store import games, hands
 from app.api.blueprint import bp
-from app.api.documents import added_hand_json, game_document, game_json
-from app.api.inputs import game_request, hand_request, read_body, score_request, set_request, version_argument
+from app.api.documents import added_hand_json, event_document, game_document, game_json
+from app.api.inputs import (game_request, hand_request, read_body, refuse_unknown_query, score_request, set_request,
+                            version_request)
 from app.extensions import db
-from app.store.gamelog import API, event_document, events_of
+from app.club.auth import api_organiser, organiser_actor
+from app.store.gamelog import API, Actor, events_of
 from app.store.models import Game
 from app.rules import (GameState, InvalidHand, Problem, RulesetError, all_rulesets, check_set, describe_ruleset,
                        get_ruleset, score_hand)
 from app.store.cache import remembered, version_cache
-from app.sheets.loading import checked_state, game_stamp
+from app.store.loading import checked_state, game_stamp
 from app.store.brake import check_code_from
-from app.errors import refusal_document, status_of
-from app.links import game_url
-from app.rules.refusal import Refusal, RefusalKind
+from app.web.errors import refusal_document, refusal_headers, status_of
+from app.web.links import game_url
+from app.rules.refusal import Refusal, RefusalKind, refuse
 
 GAME = "<int:game_id>"      # ids beyond a database integer: get_game answers "There is no game number"
 HAND = GAME + "/hands/<int(max=2147483647):number>"
@@ -36,7 +38,15 @@ def error_answer(refusal: Refusal):
 def refusal_answer(refusal: Refusal, game: Game | None = None, state: GameState | None = None):
     """The contract's error shape; a conflict also shows the game as it is now (`state`), when given."""
     shown = {"game": game_document(game, state)} if refusal.kind is RefusalKind.CONFLICT and game is not None else {}
-    return refusal_document(refusal) | shown, status_of(refusal)
+    return refusal_document(refusal) | shown, status_of(refusal), refusal_headers(refusal)
+
+
+bp.before_request(refuse_unknown_query)
+
+
+def optional_body() -> dict:
+    """The request's JSON object; an empty body counts as {}."""
+    return read_body() if request.get_data() else {}
 
 
 @bp.errorhandler(Refusal)
@@ -51,13 +61,17 @@ def too_deep(error: RecursionError):
     return error_answer(Refusal(RefusalKind.BAD_REQUEST, [Problem(None, "The request body is nested far too deeply to read.")]))
 
 
-def load_game(game_id: int, *, writing: bool = False, whole: bool = True) -> Game:
-    """The game (404 when unknown), read whole or without its hands; a write also needs X-Table-Code (403)."""
+def load_game(game_id: int, *, writing: bool = False, whole: bool = True, hand: int | None = None) -> Game:
+    """The game (404 when unknown), read whole or without its hands; a write also needs X-Table-Code (403).
+    `hand`: a hand the game does not have is not found (404), once the code is right, so that a wrong code
+    always counts towards the brake on guessing."""
     game = games.get_game(game_id) if whole else games.game_to_write(game_id)
     games.check_not_deleted(game)
     g.api_game = game
     if writing:
         check_code_from(request.remote_addr, game, request.headers.get("X-Table-Code"))
+    if hand is not None:
+        hands.find_hand(game, hand)
     return game
 
 
@@ -100,12 +114,31 @@ def set_check():
 
 @bp.post("/games")
 def create_game():
-    """Open a game; the answer carries the table code a tablet needs to write to it."""
-    game = games.create_game(**game_request(read_body()))
+    """Open a game; the answer carries the table code a tablet needs to write to it. The same client_token again
+    answers the game it opened (200), or 409 when it comes with a different request."""
+    arguments = game_request(read_body())
+    game = opened_before(arguments["client_token"], arguments["request_digest"])
+    created = game is None
+    if created:
+        game = games.create_game(**arguments, actor=API)
     document = game_document(game, games.state_of(game))
     document["table_code"] = game.table_code
     document["url"] = game_url(game.id)
-    return document, 201, {"Location": url_for("api.game", game_id=game.id)}
+    return document, 201 if created else 200, {"Location": url_for("api.game", game_id=game.id)}
+
+
+def opened_before(client_token: str | None, digest: str) -> Game | None:
+    """The game this client_token opened (None: none yet); 409 when the token came with another request."""
+    game = games.game_by_token(client_token)
+    if game is None:
+        return None
+    if game.request_digest != digest:
+        raise refuse(RefusalKind.CONFLICT, "This client_token opened a different game before: make up a new token "
+                     "for a new game.", "client_token", "client_token.reused")
+    if game.closed == "deleted":
+        raise refuse(RefusalKind.CONFLICT, "The game this client_token opened was deleted: make up a new token to "
+                     "open another.", "client_token", "client_token.spent")
+    return game
 
 
 @bp.get(f"/games/{GAME}")
@@ -125,6 +158,7 @@ def add_hand(game_id: int):
     whole first, then one call to the store, then the answer from what the store gave back."""
     game = load_game(game_id, writing=True, whole=False)
     entries, token, version = hand_request(read_body(), correcting=False)
+    hands.check_same_hand(game, token, entries)
     entered = hands.add_hand(game, entries, client_token=token, version=version, actor=API)
     if entered.refusal is None:
         return json_answer(added_hand_json(game, entered.hand, entered.state), 201 if entered.created else 200)
@@ -139,7 +173,7 @@ def json_answer(text: str, status: int):
 @bp.put(f"/games/{HAND}")
 def correct_hand(game_id: int, number: int):
     """Correct a hand; every later total, minimum and the winner follow."""
-    game = load_game(game_id, writing=True)
+    game = load_game(game_id, writing=True, hand=number)
     entries, _, version = hand_request(read_body(), correcting=True)
     hands.correct_hand(game, number, entries, version=version, actor=API)
     return game_document(game, games.state_of(game))
@@ -147,10 +181,10 @@ def correct_hand(game_id: int, number: int):
 
 @bp.delete(f"/games/{HAND}")
 def remove_hand(game_id: int, number: int):
-    """Remove the last hand (an optional ?version=N guards against a stale view)."""
-    game = load_game(game_id, writing=True)
-    version = version_argument(request.args.get("version"))
-    hands.remove_last_hand(game, number, version=version, actor=API)
+    """Remove the last hand (an optional {"version": N} body guards against a stale view)."""
+    game = load_game(game_id, writing=True, hand=number)
+    version = version_request(optional_body())
+    hands.remove_last_hand(game, number, version=version, actor=closer(game))
     return game_document(game, games.state_of(game))
 
 
@@ -164,12 +198,20 @@ def events(game_id: int):
 CLOSINGS = {"end": games.end_game, "abandon": games.abandon_game}
 
 
+def closer(game: Game) -> Actor:
+    """Who ends, abandons or deletes the game: at a club session the organiser named by HTTP Basic auth (the
+    store refuses anyone else there), else the API."""
+    if game.session_id is not None and request.authorization is not None:
+        return organiser_actor(api_organiser())
+    return API
+
+
 @bp.post(f"/games/{GAME}/<any(end, abandon):action>")
 def close(game_id: int, action: str):
-    """End the game early (higher total wins) or abandon it (no result); ?version=N guards a stale view."""
+    """End the game early (higher total wins) or abandon it (no result); an optional {"version": N} body guards a stale view."""
     game = load_game(game_id, writing=True)
-    version = version_argument(request.args.get("version"))
-    event = CLOSINGS[action](game, version=version, actor=API)
+    version = version_request(optional_body())
+    event = CLOSINGS[action](game, version=version, actor=closer(game))
     return {"event": event_document(event), "game": game_document(game, games.state_of(game))}
 
 
@@ -177,6 +219,6 @@ def close(game_id: int, action: str):
 def delete_game(game_id: int):
     """Delete a game started by mistake (only with no hands); its record stays."""
     game = load_game(game_id, writing=True)
-    version = version_argument(request.args.get("version"))
-    event = games.delete_game(game, version=version, actor=API)
+    version = version_request(optional_body())
+    event = games.delete_game(game, version=version, actor=closer(game))
     return {"event": event_document(event)}

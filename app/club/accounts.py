@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 from flask import abort, flash, redirect, render_template, request, session, url_for
-from flask_login import current_user, login_required, login_user, logout_user
+from flask_login import current_user, login_required, logout_user
 
 from app.club.auth import (SetupDone, account_problems, add_organiser, change_password, check_login, end_sessions,
-                           has_organiser)
+                           has_organiser, sign_in)
+from app.store.sign_ins import close_sign_in
+from app.store.tenancy import home_club_id, use_club
 from app.rules.refusal import Refusal
 from app.club.blueprint import bp
 from app.reading import safe_redirect
@@ -30,6 +32,7 @@ def setup():
         if password != (request.form.get("confirm") or ""):
             problems.append("The two passwords differ: type the same password twice.")
         if not problems:
+            use_club(home_club_id())        # the first account is the first club's
             try:
                 organiser = add_organiser(name, password, founder=True)
             except SetupDone:
@@ -37,7 +40,7 @@ def setup():
             except ValueError as error:
                 problems = [str(error)]
             else:
-                login_user(organiser)
+                sign_in(organiser)
                 flash(f"Welcome, {name}: your organiser account is ready.", "success")
                 return redirect(url_for("club.index"))
     return render_template("club/setup.html", name=name, problems=problems), 422 if problems else 200
@@ -45,8 +48,9 @@ def setup():
 
 @bp.route("/login", methods=["GET", "POST"])
 def login():
-    """Log in as an organiser."""
-    if not has_organiser():
+    """Log in as an organiser: a name no account has and a wrong password get the same answer (and both count
+    on the brakes), whichever club the name is in."""
+    if not has_organiser():                 # no account on the whole host yet
         return redirect(url_for("club.setup"))
     error, status = None, 200
     name = (request.form.get("name") or "").strip()
@@ -57,7 +61,7 @@ def login():
             organiser, error, status = None, str(refusal), 429
         else:
             if organiser is not None:
-                login_user(organiser)
+                sign_in(organiser)
                 return redirect(safe_target(request.args.get("next")))
             error, status = "That name and password do not match an organiser. Check them and try again.", 401
     return render_template("club/login.html", name=name, error=error), status
@@ -65,12 +69,22 @@ def login():
 
 @bp.post("/logout")
 def logout():
-    """Log out: the session ends on the server too (a copy of the cookie no longer works), and so does every
-    other session of the account."""
+    """Log out this browser: its sign-in ends on the server too (a copy of the cookie no longer works); the
+    account's other browsers stay signed in."""
+    if current_user.is_authenticated and current_user.sign_in_key:
+        close_sign_in(current_user.sign_in_key)
+    logout_user()
+    flash("You are logged out.", "info")
+    return redirect(url_for("games.home"))
+
+
+@bp.post("/logout/everywhere")
+def logout_everywhere():
+    """Log out every browser and tablet signed in to the account, this one too."""
     if current_user.is_authenticated:
         end_sessions(current_user._get_current_object())
     logout_user()
-    flash("You are logged out.", "info")
+    flash("You are logged out on every computer and tablet.", "info")
     return redirect(url_for("games.home"))
 
 
@@ -91,7 +105,7 @@ def password():
             except ValueError as error:
                 problems.append(str(error))
             else:
-                login_user(current_user._get_current_object())   # this browser goes on with the new generation
+                sign_in(current_user._get_current_object())   # this browser goes on with the new generation
                 flash("Your password is changed. Other browsers logged in as you are logged out.", "success")
                 return redirect(url_for("club.index"))
     return render_template("club/password.html", problems=problems), 422 if problems else 200

@@ -2,7 +2,8 @@
 substitute."""
 from __future__ import annotations
 
-from flask import request
+from flask import url_for
+from sqlalchemy import select
 
 from app.club.auth import api_organiser, organiser_actor
 from app.club.blueprint import api_bp
@@ -19,8 +20,10 @@ from app.rules.draw import draw_problems
 from app.store.calls import call_document, clear_call, open_calls
 from app.store.sessionlog import SessionEventKind, save_session_change
 from app.rules.refusal import Refusal, RefusalKind, refuse
-from app.errors import refusal_document, status_of
-from app.links import game_url
+from app.api.inputs import (read_body, refuse_problems, refuse_unknown_query, request_digest, token_problems,
+                            unknown_fields)
+from app.web.errors import refusal_document, refusal_headers, status_of
+from app.web.links import game_url
 
 SESSION = "<int:session_id>"
 
@@ -29,15 +32,21 @@ SESSION = "<int:session_id>"
 def refused(error: Refusal):
     """A refusal: every problem, nothing stored; 401 asks for the organiser's name and password."""
     db.session.rollback()
-    headers = {"WWW-Authenticate": 'Basic realm="Treys organiser"'} if error.kind is RefusalKind.UNAUTHORISED else {}
-    return refusal_document(error), status_of(error), headers
+    return refusal_document(error), status_of(error), refusal_headers(error)
 
 
-def body() -> dict:
-    """The request's JSON object, or a 400 refusal."""
-    data = request.get_json(silent=True)
-    if not isinstance(data, dict):
-        raise refuse(RefusalKind.BAD_REQUEST, "The body must be a JSON object.")
+api_bp.before_request(refuse_unknown_query)
+
+#: What each organiser's body takes; any other key is refused (a typo would otherwise go unseen).
+SESSION_FIELDS = ("ruleset", "variations", "format", "players", "partners", "pairs", "balance", "agreement",
+                  "client_token")
+FORMAT_FIELDS = ("kind", "hands", "ends_at")
+
+
+def body(*known: str) -> dict:
+    """The request's JSON object holding only these keys, or a refusal (400: not an object; 422: other keys)."""
+    data = read_body()
+    refuse_problems(unknown_fields(data, known))
     return data
 
 
@@ -57,6 +66,7 @@ def session_request(data: dict) -> tuple[SessionRequest, list[str], list[Problem
     problems = []
     if not isinstance(fmt, dict):
         fmt, problems = {}, [Problem("format", "'format' must be an object such as {\"kind\": \"target\"}.")]
+    problems += unknown_fields(fmt, FORMAT_FIELDS, "format.") + token_problems(data.get("client_token"))
     variations = data.get("variations") or {}
     if not isinstance(variations, dict):
         variations, problems = {}, problems + [Problem("variations", "'variations' must be an object.")]
@@ -88,22 +98,45 @@ def table_document(view) -> dict:
             "seats": seats, "teams": view.teams}
 
 
+def opened_document(session: ClubSession) -> dict:
+    """The answer to opening a session: its number, the tables drawn with their codes, who sits out."""
+    return {"id": session.id, "tables": [table_document(v) for v in tables(session)],
+            "sitting_out": list(session.sitting_out), "draw_words": draw_words(session)}
+
+
+def opened_before(client_token: str | None, digest: str) -> ClubSession | None:
+    """The session this client_token opened (None: none yet); 409 when the token came with another request."""
+    if not client_token:
+        return None
+    session = db.session.scalars(select(ClubSession).where(ClubSession.client_token == client_token)
+                                 .order_by(ClubSession.created_at)).first()
+    if session is not None and session.request_digest != digest:
+        raise refuse(RefusalKind.CONFLICT, "This client_token opened a different session before: make up a new "
+                     "token for a new session.", "client_token", "client_token.reused")
+    return session
+
+
 @api_bp.post("/sessions")
 def create_session():
-    """Open a session with its players and draw the first round; 201 with the tables."""
+    """Open a session with its players and draw the first round; 201 with the tables (200 with the session the
+    same client_token opened before)."""
     by = api_organiser()
-    data = body()
+    data = body(*SESSION_FIELDS)
     req, players, problems = session_request(data)
     if problems:
         raise Refusal(RefusalKind.INVALID, problems)
+    token, digest = data.get("client_token"), request_digest(data)
+    session = opened_before(token, digest)
+    if session is not None:
+        return opened_document(session), 200, {"Location": url_for("club_api.read_session", session_id=session.id)}
     session = open_session(req)
+    session.client_token, session.request_digest = token, digest
     mark_here(session, players)
     games = start_round(session, balance=data.get("balance") is True)
     save_session_change(session, SessionEventKind.ROUND_DRAWN, organiser_actor(by),
                         f"Session opened with {len(players)} players; round 1: {len(games)} tables drawn. "
                         f"{draw_words(session)}")
-    return {"id": session.id, "tables": [table_document(v) for v in tables(session)],
-            "sitting_out": list(session.sitting_out), "draw_words": draw_words(session)}, 201
+    return opened_document(session), 201, {"Location": url_for("club_api.read_session", session_id=session.id)}
 
 
 def load(session_id: int) -> ClubSession:
@@ -128,6 +161,11 @@ def member_document(member: Member, form) -> dict:
             **form.as_dict()}
 
 
+def session_table(view) -> dict:
+    """A table as the board shows it, with what its tablet needs (the organiser reads it): code and page."""
+    return view.as_dict() | {"hand_count": view.hands, "table_code": view.game.table_code, "url": game_url(view.game.id)}
+
+
 @api_bp.get(f"/sessions/{SESSION}")
 def read_session(session_id: int):
     """The tables with each game's totals, hands, minutes since the last entry and winner; the results."""
@@ -139,7 +177,7 @@ def read_session(session_id: int):
             "round": session.round, "time_called": time_is_called(session), "clock": clock_document(session),
             "agreement": bool(session.agreement), "calls": [call_document(c) for c in open_calls(session)],
             "sitting_out": list(session.sitting_out), "draw_words": draw_words(session),
-            "tables": [v.as_dict() for v in tables(session)],
+            "tables": [session_table(v) for v in tables(session)],
             "results": [s.as_dict() for s in results(session)]}
 
 
@@ -152,7 +190,7 @@ def call_time_api(session_id: int):
     views = tables(session)
     return {"time_called": True, "owing": owing,
             "ended": [v.label for v in views if v.outcome.over],
-            "tables": [v.as_dict() for v in views]}
+            "tables": [session_table(v) for v in views]}
 
 
 @api_bp.post(f"/sessions/{SESSION}/calls/<int(max=2147483647):call_id>/clear")
@@ -186,12 +224,12 @@ def latecomer_api(session_id: int):
     """A latecomer: joins a table not yet started that has room, else plays from the next round."""
     organiser = api_organiser()
     session = load(session_id)
-    name = text_field(body(), "name")
+    name = text_field(body("name"), "name")
     message = seat_latecomer(session, name)
     save_session_change(session, SessionEventKind.LATECOMER_SEATED, organiser_actor(organiser), message)
     name = clean_name(name)
     return {"message": message, "name": name, "table": seated_at(session, name),
-            "sitting_out": list(session.sitting_out), "tables": [v.as_dict() for v in tables(session)]}
+            "sitting_out": list(session.sitting_out), "tables": [session_table(v) for v in tables(session)]}
 
 
 @api_bp.post(f"/sessions/{SESSION}/substitutes")
@@ -199,7 +237,7 @@ def substitute_api(session_id: int):
     """A player leaves mid-game: the substitute takes the seat for the rest of that game."""
     organiser = api_organiser()
     session = load(session_id)
-    data = body()
+    data = body("leaving", "substitute")
     leaving, came = text_field(data, "leaving"), text_field(data, "substitute")
     actor = organiser_actor(organiser)
     message = replace_player(session, leaving, came, actor)

@@ -5,20 +5,22 @@ import os
 from functools import cache, wraps
 
 import click
-from flask import Flask, current_app, request
+from flask import Flask, current_app, g, request
 from flask.cli import AppGroup
-from flask_login import LoginManager, current_user, login_required
+from flask_login import LoginManager, current_user, login_required, login_user
 from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from app.store.club_models import Organiser, Role
 from app.store.clubs import ClubProblem, chosen_club
-from app.store.tenancy import ALL_CLUBS, in_club
+from app.store.tenancy import (account_for_sign_in, club_in_scope, database_guards_clubs, host_lookup, in_club,
+                               use_club)
 from app.extensions import db
 from app.store.brake import count_login_failure, forget_login_failures, in_words, login_keys, login_wait
 from app.reading import ascii_digits
 from app.store.gamelog import Actor
+from app.store.sign_ins import close_every_sign_in, open_sign_in, signed_in
 from app.rules.refusal import Refusal, RefusalKind, refuse
 
 login_manager = LoginManager()
@@ -30,22 +32,44 @@ login_manager.login_message_category = "info"
 MIN_PASSWORD = 8
 
 
+#: The longest sign-in key a session cookie may hold (a new_token is 43 characters).
+LONGEST_KEY = 64
+
+
 @login_manager.user_loader
 def load_organiser(kept: str) -> Organiser | None:
-    """The organiser kept in the browser's session ('id.generation'), while that login still counts (logging
-    out or a new password moved the account's generation on: every older session is over)."""
-    organiser_id, _, generation = kept.partition(".")
-    if not (ascii_digits(organiser_id) and ascii_digits(generation) and len(kept) < 20):
+    """The organiser kept in the browser's session ('id.generation.key'), while that sign-in still counts
+    (signing out ended it, or "sign out everywhere" or a new password moved the account's generation on)."""
+    organiser_id, generation, key = (kept.split(".", 2) + ["", ""])[:3]
+    if not (ascii_digits(organiser_id) and ascii_digits(generation) and 0 < len(key) <= LONGEST_KEY
+            and len(organiser_id) < 20 and len(generation) < 20):
         return None
-    organiser = db.session.get(Organiser, int(organiser_id))
-    return organiser if organiser is not None and organiser.session_generation == int(generation) else None
+    if database_guards_clubs():         # PostgreSQL as the hosting guide sets it up: the account's club first
+        club_id = host_lookup("account", organiser_id,
+                              select(Organiser.club_id).where(Organiser.id == int(organiser_id)))
+        if club_id is None or club_in_scope() not in (None, club_id):     # gone, or another club's request
+            return None
+        use_club(club_id)               # the account's rows are read as its club's
+        organiser = signed_in(int(organiser_id), int(generation), key)
+    else:                               # the store's filter guards: one statement across the clubs
+        organiser = signed_in(int(organiser_id), int(generation), key, any_club=True)
+        if organiser is None or club_in_scope() not in (None, organiser.club_id):
+            return None
+        use_club(organiser.club_id)
+    if organiser is not None:
+        organiser.sign_in_key = key
+    return organiser
+
+
+def sign_in(organiser: Organiser) -> None:
+    """Sign this browser in to the account: a sign-in of its own, which signing out ends alone."""
+    organiser.sign_in_key = open_sign_in(organiser)
+    login_user(organiser)
 
 
 def end_sessions(organiser: Organiser) -> None:
-    """End every browser session of the account (its generation moves on, in one statement)."""
-    db.session.execute(update(Organiser).where(Organiser.id == organiser.id).values(
-        session_generation=Organiser.session_generation + 1))
-    db.session.commit()
+    """End every browser session of the account (every sign-in ends, and its generation moves on)."""
+    close_every_sign_in(organiser)
 
 
 @cache
@@ -56,17 +80,21 @@ def dummy_hash() -> str:
 
 
 def public_records(view):
-    """A page of the club's records: readable by anyone when RECORDS_PUBLIC is on, else organisers only."""
+    """A page of the club's records: readable by anyone when the club made its records public (its owner's
+    settings page), else by its accounts only."""
+    from app.members.visibility import records_public      # the members' feature keeps the club's choice
     guarded = login_required(view)
 
     @wraps(view)
     def page(*args, **kwargs):
-        return (view if current_app.config.get("RECORDS_PUBLIC") else guarded)(*args, **kwargs)
+        return (view if records_public() else guarded)(*args, **kwargs)
     return page
 
 
 def has_organiser() -> bool:
-    """True once any organiser account exists."""
+    """True once any organiser account exists (in the club in scope; with none in scope, on the whole host)."""
+    if club_in_scope() is None:
+        return (host_lookup("accounts", "", select(func.count(Organiser.id))) or 0) > 0
     return db.session.scalar(select(func.count()).select_from(Organiser)) > 0
 
 
@@ -78,13 +106,11 @@ def check_login(name: str, password: str, address: str | None = None) -> Organis
     wait = login_wait(keys)
     if wait:
         raise too_many_passwords(wait)
-    organiser = (db.session.scalar(select(Organiser).where(Organiser.name == name))
-                 if len(name) <= 60 and "\x00" not in name else None)
-    if organiser is None:
-        check_password_hash(dummy_hash(), password or "")
-    elif organiser.check_password(password or ""):
+    account = account_for_sign_in(name) if len(name) <= 60 and "\x00" not in name else None
+    if check_password_hash(account.password_hash if account else dummy_hash(), password or "") and account:
         forget_login_failures(keys)
-        return organiser
+        use_club(account.club_id)            # from here on the request reads as the account's club
+        return db.session.get(Organiser, account.id)
     if count_login_failure(keys):
         raise too_many_passwords(login_wait(keys) or 1)
     return None
@@ -92,7 +118,8 @@ def check_login(name: str, password: str, address: str | None = None) -> Organis
 
 def too_many_passwords(wait: int) -> Refusal:
     """The answer while a name or an address must wait after wrong passwords."""
-    return refuse(RefusalKind.THROTTLED, f"Too many wrong passwords. Please wait {in_words(wait)} and try again.", "password")
+    return refuse(RefusalKind.THROTTLED, f"Too many wrong passwords. Please wait {in_words(wait)} and try again.", "password",
+                  "password.wait", retry_after=max(1, wait))
 
 
 def account_problems(name: str, password: str) -> list[str]:
@@ -100,7 +127,7 @@ def account_problems(name: str, password: str) -> list[str]:
     problems = []
     if not name or len(name) > 60:
         problems.append("Give a name of 1 to 60 characters.")
-    elif db.session.scalar(select(Organiser).where(Organiser.name == name).execution_options(**ALL_CLUBS)):
+    elif host_lookup("account_name", name, select(Organiser.id).where(Organiser.name == name)) is not None:
         problems.append(f"There is already an organiser called {name}.")      # names are unique across the host
     if len(password or "") < MIN_PASSWORD:
         problems.append(f"The password needs at least {MIN_PASSWORD} characters.")
@@ -141,14 +168,35 @@ def change_password(organiser: Organiser, password: str) -> None:
     if len(password or "") < MIN_PASSWORD:
         raise ValueError(f"The password needs at least {MIN_PASSWORD} characters.")
     organiser.set_password(password)
-    db.session.commit()
+    close_every_sign_in(organiser)          # commits the new password with the end of every sign-in
+
+
+def sends_basic() -> bool:
+    """True when the request carries an HTTP Basic header (a user name and a password)."""
+    auth = request.authorization
+    return auth is not None and auth.type == "basic"
+
+
+def basic_organiser() -> Organiser | None:
+    """The account the request's HTTP Basic header names when its password is right, else None; checked once a
+    request, so that a wrong password counts once on the brakes (a 429 Refusal while they hold)."""
+    if "basic_organiser" not in g:
+        auth = request.authorization
+        g.basic_organiser = check_login(auth.username or "", auth.password or "", request.remote_addr)
+    return g.basic_organiser
+
+
+def wrong_credentials() -> Refusal:
+    """The answer to an HTTP Basic header whose name and password do not match an account (the same for a name
+    no account has and a wrong password)."""
+    return refuse(RefusalKind.UNAUTHORISED, "That name and password do not match an organiser. Nothing was read "
+                                            "or saved.", "authorization")
 
 
 def api_organiser(browser: bool = False) -> Organiser:
     """The organiser named by HTTP Basic auth (or, where browser is True, a logged-in browser); 401 otherwise."""
-    auth = request.authorization
-    if auth is not None and auth.type == "basic":
-        organiser = check_login(auth.username or "", auth.password or "", request.remote_addr)
+    if sends_basic():
+        organiser = basic_organiser()
         if organiser is not None and organiser.role == Role.VIEWER and request.method not in ("GET", "HEAD"):
             raise refuse(RefusalKind.FORBIDDEN, "This account reads the club's results and records; it changes "
                                                 "nothing. Ask an organiser.", "authorization")

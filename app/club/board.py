@@ -14,7 +14,7 @@ from app.club.pages import load_session, problems_of
 from app.club.departures import session_changes
 from app.club.printing import render_cards_pdf, render_session_pdf
 from app.club.sessions import draw_words
-from app.network import tablets_url
+from app.web.network import tablets_url
 from app.store.brake import release_code_brake
 from app.extensions import db
 from app.games.common import load_game
@@ -25,11 +25,11 @@ from app.store.ending import session_clock
 from app.store.models import Game, utcnow
 from app.rules.ranking import METHOD
 from app.store.games import end_game, reset_table_code
-from app.sheets.chart import day_chart
-from app.sheets.pdf import pdf_response
+from app.render.chart import day_chart
+from app.render.pdf import pdf_response
 from app.rules.refusal import Refusal
 
-#: How often the board asks for news, in milliseconds.
+#: How often the board asks for news, in milliseconds (BOARD_POLL_MS in the app's config, for the tests' server).
 POLL_MS = 5000
 
 
@@ -42,7 +42,13 @@ def board_document(session) -> dict:
         "owing": [view.label for view in views if view.owes_last_hand], "draw_words": draw_words(session),
         "tables": [view.as_dict() for view in views], "clock": clock_document(session),
         "agreement": bool(session.agreement), "calls": [call_document(call) for call in open_calls(session)],
+        "round_over": round_over(views),
     }
+
+
+def round_over(views) -> bool:
+    """True once every table of the round has finished (and every hand of it counts)."""
+    return bool(views) and all(view.over for view in views)
 
 
 def board_stamp(session) -> str:
@@ -72,8 +78,12 @@ def board_body(session, stamp: str) -> bytes:
 def board(session_id: int):
     """Every table at a glance, for a laptop or projector; updates itself."""
     session = load_session(session_id)
-    return render_template("club/board.html", session=session, tables=tables(session), poll_ms=POLL_MS,
-                           clock=session_clock(session), calls=[call_document(c) for c in open_calls(session)],
+    views = tables(session)
+    over = round_over(views)
+    return render_template("club/board.html", session=session, tables=views, round_over=over,
+                           poll_ms=current_app.config.get("BOARD_POLL_MS", POLL_MS),
+                           clock=None if over else session_clock(session),
+                           calls=[call_document(c) for c in open_calls(session)],
                            format_words=format_of_session(session), time_called=time_is_called(session),
                            draw_words=draw_words(session))
 

@@ -23,8 +23,8 @@ from app.club.departures import replace_player, session_changes
 from app.store.games import delete_game
 from app.store.sessionlog import SessionEventKind, event_sentence, save_session_change, session_events
 from app.rules.refusal import Refusal
-from app.errors import status_of
-from app.converters import LARGEST_ID
+from app.web.errors import status_of
+from app.store.ids import LARGEST_ID
 
 
 def load_session(session_id: int) -> ClubSession:

@@ -8,8 +8,9 @@ from app.store.tenancy import name_of_club
 from app.club.departures import session_changes
 from app.club.sessions import games_of
 from app.rules import seat_order
-from app.sheets.chart import day_chart
-from app.sheets.pdf import page_pdf, printed_now, render_sheets
+from app.render.chart import day_chart
+from app.render.pdf import page_pdf, printed_now
+from app.sheets.pdf import render_sheets
 
 
 def qr_svg(url: str) -> str:

@@ -7,10 +7,11 @@ import secrets
 from dataclasses import dataclass
 from datetime import date
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from app.club.members import clean_name, member_for, name_problems
-from app.store.club_models import Attendance, ClubSession
+from app.store.club_models import Attendance, ClubSession, SessionEvent
+from app.store.sessionlog import SessionEventKind
 from app.extensions import db
 from app.store.models import Game, Player, Team, utcnow
 from app.rules import Problem, get_ruleset, variation_problems
@@ -160,7 +161,17 @@ def draw_words(session: ClubSession) -> str:
     if session.round > 1 and teams_of_round(games) == teams_of_round(games_of(session, session.round - 1)):
         return "The tables are kept from the last round: the same partners and opponents."
     tables = [tuple(tuple(team) for team in game.team_players) for game in games]
-    return draw_quality(tables, draw_history(session, session.round), session.partners == "fixed").words
+    words = draw_quality(tables, draw_history(session, session.round), session.partners == "fixed").words
+    return f"{words} The organiser then set some seats by hand." if set_by_hand(session, games) else words
+
+
+def set_by_hand(session: ClubSession, games: list[Game]) -> bool:
+    """True when the organiser swapped players after this round's draw (one count on the session's record)."""
+    drawn = min((game.created_at for game in games), default=None)
+    return drawn is not None and bool(db.session.scalar(
+        select(func.count()).select_from(SessionEvent).where(
+            SessionEvent.session_id == session.id, SessionEvent.kind == SessionEventKind.PLAYERS_SWAPPED.value,
+            SessionEvent.at >= drawn)))
 
 
 def table_game(session: ClubSession, table: TableDraw, members: dict[str, int], taken: set[str]) -> Game:

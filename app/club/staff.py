@@ -5,10 +5,10 @@ from __future__ import annotations
 from datetime import timedelta
 
 from flask import abort, flash, redirect, render_template, request, url_for
-from flask_login import current_user, login_required, login_user
+from flask_login import current_user, login_required
 from sqlalchemy import select, update
 
-from app.club.auth import add_organiser, end_sessions
+from app.club.auth import add_organiser, end_sessions, sign_in
 from app.club.blueprint import bp
 from app.extensions import db
 from app.store.club_models import Invitation, Organiser, Role
@@ -22,8 +22,8 @@ OWNER_ONLY = {"club.accounts", "club.invite", "club.remove_account", "records.ba
               "records.restore_upload", "records.restore_confirm"}
 #: The blueprints of the organiser's tools (a tablet's pages are guarded by the table code instead).
 ORGANISER_TOOLS = {"club", "club_api", "records"}
-#: What a viewer may still send: logging out and changing their own password.
-VIEWER_MAY_SEND = {"club.logout", "club.password"}
+#: What a viewer may still send: logging out (here or everywhere) and changing their own password.
+VIEWER_MAY_SEND = {"club.logout", "club.logout_everywhere", "club.password"}
 READING = {"GET", "HEAD", "OPTIONS"}
 ROLE_WORDS = {Role.OWNER: "owner (accounts, backup and restore, and all an organiser does)",
               Role.ORGANISER: "organiser (sessions, players, seasons, results)",
@@ -113,7 +113,7 @@ def join(token: str):
                 db.session.rollback()
                 problems.append(str(error))
             else:
-                login_user(person)
+                sign_in(person)
                 flash(f"Welcome, {person.name}: your account is ready.", "success")
                 return redirect(url_for("club.index"))
     return render_template("club/join.html", name=name, problems=problems, role=ROLE_WORDS[Role(invitation.role)]), \

@@ -1,9 +1,10 @@
-"""A session table's tablet: call the organiser to the table, and agree (or not) to a hand in a session that asks."""
+"""A session table's tablet: call the organiser (asked first; the call can be taken back), and agree (or not) to
+a hand in a session that asks."""
 from __future__ import annotations
 
-from flask import flash, redirect, request, url_for
+from flask import flash, redirect, render_template, request, url_for
 
-from app.errors import status_of
+from app.web.errors import status_of
 from app.extensions import db
 from app.games.blueprint import bp
 from app.games.codes import with_table_code
@@ -11,7 +12,7 @@ from app.games.tablet import table_tablet
 from app.games.views import game_page
 from app.rules.refusal import Refusal
 from app.store.agreement import agree_hand, disagree_hand
-from app.store.calls import call_organiser
+from app.store.calls import call_organiser, open_call, take_back_call
 from app.store.models import Game
 
 
@@ -21,16 +22,30 @@ def refused(game: Game, error: Refusal):
     return game_page(game, notice=" ".join(p.message for p in error.problems), status=status_of(error))
 
 
-@bp.post("/games/<int:game_id>/call")
+@bp.route("/games/<int:game_id>/call", methods=["GET", "POST"])
 @with_table_code
 def call_page(game: Game):
-    """Put this table on the organiser's call list (on the board)."""
+    """Asked first; then put this table on the organiser's call list (on the board)."""
+    if request.method == "GET" or request.form.get("confirmed") != "yes":
+        return render_template("games/call.html", game=game, call=open_call(game))
     try:
         _, new = call_organiser(game, table_tablet(game.table_label))
     except Refusal as error:
         return refused(game, error)
     flash("The organiser has been called: they will come to your table." if new else
           "The organiser has already been called: they will come to your table.", "success")
+    return redirect(url_for("games.game", game_id=game.id))
+
+
+@bp.post("/games/<int:game_id>/call/back")
+@with_table_code
+def take_back_page(game: Game):
+    """The table no longer needs the organiser: its call leaves the board."""
+    try:
+        take_back_call(game, table_tablet(game.table_label))
+    except Refusal as error:
+        return refused(game, error)
+    flash("Your call is taken back: the organiser no longer comes to your table.", "success")
     return redirect(url_for("games.game", game_id=game.id))
 
 

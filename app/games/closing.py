@@ -8,16 +8,15 @@ from flask import flash, redirect, render_template, request, url_for
 from app.extensions import db
 from app.rules.numbers import points
 from app.games.blueprint import bp
-from app.games.codes import with_table_code
+from app.games.codes import with_table_code, writer
 from app.games.forms import ConfirmForm
 from app.games.handform import version_of
-from app.games.tablet import tablet
 from app.games.views import game_page
 from app.store.models import Game
 from app.rules import verb
 from app.store.games import abandon_game, delete_game, end_game, state_of
 from app.rules.refusal import Refusal, RefusalKind
-from app.errors import REFUSAL_STATUS
+from app.web.errors import REFUSAL_STATUS
 
 
 @dataclass(frozen=True)
@@ -70,7 +69,7 @@ def close_game(game: Game, action: str):
     form = ConfirmForm()
     if request.method == "POST" and form.validate():
         try:
-            closing.service(game, version=version_of(form), actor=tablet())
+            closing.service(game, version=version_of(form), actor=writer(game))
         except Refusal as error:
             db.session.rollback()
             seen_as = RefusalKind.CONFLICT if error.kind is RefusalKind.INVALID else error.kind   # clashes with the page

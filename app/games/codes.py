@@ -4,13 +4,19 @@ from __future__ import annotations
 from functools import wraps
 
 from flask import flash, redirect, render_template, request, session, url_for
+from flask_login import current_user
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, StringField
 
+from app.club.auth import organiser_actor
 from app.games.blueprint import bp
+from app.games.tablet import tablet
 from app.games.common import load_game
+from app.store.club_models import Role
+from app.store.gamelog import Actor
 from app.store.models import Game
 from app.store.games import check_table_code
+from app.store.hands import find_hand
 from app.store.brake import check_code_from
 from app.reading import safe_redirect
 from app.rules.refusal import Refusal, RefusalKind
@@ -56,9 +62,23 @@ def code_page(game: Game, next_url: str, form: TableCodeForm | None = None, *,
     return render_template("games/code.html", game=game, form=form, error=error), status
 
 
+def organiser_here(game: Game) -> bool:
+    """True when an organiser (not a results viewer) of the game's club is signed in on this browser: they
+    change any of the club's games without its table code."""
+    return bool(current_user.is_authenticated and current_user.role != Role.VIEWER
+                and current_user.club_id == game.club_id)
+
+
+def writer(game: Game) -> Actor:
+    """Who the game's record names for a write from this browser: the signed-in organiser by name, else the
+    tablet (by its cookie)."""
+    return organiser_actor() if organiser_here(game) else tablet()
+
+
 def needs_code(game: Game):
-    """None when this tablet holds the game's code, else the code page (403 for a write)."""
-    if known_code(game):
+    """None when this tablet holds the game's code (or the club's organiser is signed in), else the code page
+    (403 for a write)."""
+    if organiser_here(game) or known_code(game):
         return None
     status = 200 if request.method == "GET" else 403
     error = None if request.method == "GET" else (
@@ -71,6 +91,8 @@ def with_table_code(view):
     @wraps(view)
     def guarded(game_id: int, **kwargs):
         game = load_game(game_id)
+        if "number" in kwargs:          # a hand the game does not have is not found, code or no code
+            find_hand(game, kwargs["number"])
         return needs_code(game) or view(game, **kwargs)
     return guarded
 

@@ -5,7 +5,7 @@ from flask import abort
 
 from app.store.models import Game
 from app.store.games import LARGEST_ID, check_not_deleted, game_to_write
-from app.sheets.loading import load_whole_game
+from app.store.loading import load_whole_game
 from app.rules import GameState
 from app.rules.refusal import Refusal
 

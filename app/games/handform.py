@@ -68,6 +68,7 @@ class Section:
 
     title: str
     lines: tuple[Line, ...]
+    more: str = "More sets"     # the words on the fold that keeps its rare rows
 
 
 def count_hint(value: int, word: str = "each") -> str:
@@ -86,23 +87,32 @@ def black_threes_melded_line(ruleset: RuleSet) -> Line:
     return Line("black_threes_melded", "Black 3s melded", f"going out only, {low} to {high}")
 
 
+def red_threes_line(ruleset: RuleSet) -> Line:
+    """Red 3s on the table: one big button for each count a team can have (none up to every red 3 of the pack),
+    so any count is one tap."""
+    choices = (("0", "None"), *((str(n), str(n)) for n in range(1, ruleset.pack.red_threes + 1)))
+    return Line("red_threes", "Red 3s on the table", trey_table_words(ruleset.red_three_table), "choice",
+                choices=choices)
+
+
 def sections(ruleset: RuleSet) -> tuple[Section, ...]:
-    """The rows of a team's card for this rule set, grouped under headings."""
+    """The rows of a team's card for this rule set, grouped under headings. Rows a hand seldom needs (the rare
+    sets, black 3s left in hand) wait behind a fold."""
     sets = tuple(Line(f"set_{s.id}", s.name, count_hint(s.bonus), rare=s.rare) for s in ruleset.set_types)
-    threes = [Line("red_threes", "Red 3s on the table", trey_table_words(ruleset.red_three_table))]
+    threes = [red_threes_line(ruleset)]
     if ruleset.red_threes_in_hand_allowed:
         threes.append(Line("red_threes_in_hand", "Red 3s left in hand",
                            count_hint(ruleset.red_three_in_hand_points)))
-    threes.append(Line("black_threes_in_hand", "Black 3s left in hand",
-                       count_hint(ruleset.black_three_in_hand_points)))
+    blacks = [Line("black_threes_in_hand", "Black 3s left in hand",
+                   count_hint(ruleset.black_three_in_hand_points), rare=True)]
     if ruleset.black_three_melding != "never":
-        threes.append(black_threes_melded_line(ruleset))
+        blacks.insert(0, black_threes_melded_line(ruleset))
     cards = [Line("table_points", "Table points", "cards on the table, no 3s", "points"),
              Line("hand_points", "Hand points", "cards left in hand, no 3s", "points")]
     if ruleset.failed_go_out_points is not None:
         cards.append(Line("failed_go_outs", "Failed go-outs", count_hint(ruleset.failed_go_out_points)))
-    return (Section("Completed sets", sets), Section("Threes", tuple(threes)),
-            Section("Card points", tuple(cards)))
+    return (Section("Completed sets", sets), Section("Red 3s", tuple(threes)),
+            Section("Card points", tuple(cards)), Section("Black 3s", tuple(blacks), "Black 3s"))
 
 
 def count_names(ruleset: RuleSet) -> list[str]:

@@ -6,12 +6,11 @@ from flask import abort, flash, jsonify, redirect, render_template, request, url
 from app.extensions import db
 from app.rules.numbers import points, signed
 from app.games.blueprint import bp
-from app.games.codes import needs_code, with_table_code
+from app.games.codes import needs_code, with_table_code, writer
 from app.games.common import load_game, news_words
 from app.games.forms import ConfirmForm
 from app.games.handform import (Reading, hand_data, hand_form_class, hand_number_of, new_token,
                                 read_form, sections, token_of, version_of)
-from app.games.tablet import tablet
 from app.games.views import game_page
 from app.store.ending import game_clock
 from app.store.models import Game
@@ -22,7 +21,7 @@ from app.store.games import ruleset_of, state_of
 from app.store.hands import add_hand, correct_hand, find_hand, remove_last_hand
 from app.sheets.view import game_sheet
 from app.rules.refusal import NOT_LAST_HAND, Refusal, RefusalKind
-from app.errors import REFUSAL_STATUS, status_of
+from app.web.errors import REFUSAL_STATUS, status_of
 
 #: The card-count helper's rows: which cards, and the points each counts (the engine's card points).
 CARD_GROUPS = (
@@ -132,7 +131,7 @@ def save_hand(game: Game):
     if not reading.ok:
         return render_hand(game, form, number, state_of(game), editing=False, reading=reading, status=422)
     entered = add_hand(game, reading.entries, client_token=token, version=version, opened_for=opened_for,
-                       actor=tablet())
+                       actor=writer(game))
     if entered.refusal is not None:
         return refused(game, entered.refusal, form, number, entered.state, editing=False)
     if entered.created:
@@ -155,7 +154,7 @@ def hand_edit(game: Game, number: int):
     if not reading.ok:
         return render_hand(game, form, number, state_of(game), editing=True, reading=reading, status=422)
     try:
-        correct_hand(game, number, reading.entries, version=version_of(form), actor=tablet())
+        correct_hand(game, number, reading.entries, version=version_of(form), actor=writer(game))
     except Refusal as error:
         db.session.rollback()
         return refused(game, error, form, number, state_of(game), editing=True)
@@ -174,12 +173,13 @@ def hand_remove(game: Game, number: int):
     form = ConfirmForm()
     if request.method == "POST" and form.validate():
         try:
-            remove_last_hand(game, number, version=version_of(form), actor=tablet())
+            remove_last_hand(game, number, version=version_of(form), actor=writer(game))
         except Refusal as error:
             db.session.rollback()
             if error.kind is RefusalKind.NOT_FOUND:
                 abort(status_of(error), str(error))
-            return game_page(game, notice=str(error), status=REFUSAL_STATUS[RefusalKind.CONFLICT])
+            seen_as = error.kind if error.kind is RefusalKind.FORBIDDEN else RefusalKind.CONFLICT
+            return game_page(game, notice=str(error), status=REFUSAL_STATUS[seen_as])
         flash(f"Hand {number} removed.", "success")
         return redirect(url_for("games.game", game_id=game.id))
     if request.method == "GET":
@@ -200,7 +200,8 @@ def preview(game_id: int, number: int | None = None):
     state = state_of(game)
     before = state.totals_before(number)
     form = form_for(game, meta={"csrf": False})
-    reading = read_form(form, ruleset, game.team_names, strict=False)
+    # after a refused Save the form asks the same as Save does (who went out must be chosen)
+    reading = read_form(form, ruleset, game.team_names, strict=request.form.get("refused") == "yes")
     if reading.entries is not None:
         reading.add_problems(validate_hand(ruleset, reading.entries, before), form)
     if not reading.ok:

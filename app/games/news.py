@@ -5,7 +5,7 @@ from flask import abort, jsonify
 
 from app.games.blueprint import bp
 from app.games.common import load_game, news_words
-from app.sheets.loading import game_stamp
+from app.store.loading import game_stamp
 from app.store.cache import remembered
 from app.store.games import state_of
 from app.store.models import Game

@@ -7,7 +7,7 @@ from flask import jsonify, render_template, request
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
-from app.errors import handle_http_exception, handle_refusal
+from app.web.errors import handle_http_exception, handle_refusal
 from app.rules.refusal import Refusal
 from app.games.blueprint import bp
 

@@ -14,26 +14,28 @@ from sqlalchemy.orm import selectinload
 from app.store.clubtime import club_now, in_club_zone
 from app.extensions import db
 from app.games.blueprint import bp
-from app.games.codes import known_code, remember_code
+from app.games.codes import known_code, organiser_here, remember_code
 from app.store.agreement import awaiting_agreement
 from app.store.calls import call_document, open_call
 from app.store.ending import game_clock
-from app.store.gamelog import event_sentence, record_lines_of
+from app.store.gamelog import record_lines_of
+from app.games.record import event_sentence
 from app.games.common import load_game, news_words
 from app.games.tablet import tablet
 from app.games.forms import (ALL_SEATS, COMPASS_SEATS, PLAYER_COUNTS, SEAT_COUNTS, SOLO_COUNTS, TEAM_DEFAULTS,
                              NewGameForm, default_player_name, seat_value, variation_field)
 from app.store.models import Game
 from app.rules import InvalidHand, RulesetError, all_rulesets
-from app.sheets.chart import totals_chart
+from app.render.chart import totals_chart
 from app.rules.operations import EventKind
 from app.rules.outcome import Closing, play_words
 from app.store.games import create_game, ruleset_of, shown_version, state_of
 from app.store.cache import remembered, row_cache, version_cache
-from app.sheets.loading import checked_state, sheet_of, whole_games
+from app.store.loading import checked_state, whole_games
+from app.sheets.view import sheet_of
 from app.store.brake import check_code_from
 from app.rules.refusal import Refusal
-from app.errors import status_of
+from app.web.errors import status_of
 
 #: The home page lists at most this many games in each section.
 LISTED_GAMES = 30
@@ -51,7 +53,8 @@ def game_page(game: Game, *, notice: str | None = None, status: int = 200):
         Markup(render_template("games/_record.html", record=record))))
     return render_template(
         "games/game.html", game=game, sheet=sheet, parts=parts, notice=notice, news=news_words(game, state),
-        code=known_code(game), clock=game_clock(game), **table_help(game),
+        code=known_code(game), organiser=organiser_here(game), **table_help(game),
+        clock=None if state.outcome.over else game_clock(game),
         last_hand=len(sheet.rows), state=state, format_words=play_words(state.format, state.target),
         chart=totals_chart(game.team_names, [[t.progressive for t in hand.teams] for hand in state.hands],
                            state.target),

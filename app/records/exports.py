@@ -15,7 +15,7 @@ from app.club.clock import format_of_session, results
 from app.store.club_models import Attendance, ClubSession, Member
 from app.extensions import db
 from app.store.models import Game, HandEntry, Player
-from app.sheets.guard import collector_paused
+from app.render.guard import collector_paused
 from app.store.bulk import read_games
 from app.store.games import state_of
 

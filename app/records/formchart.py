@@ -5,18 +5,20 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from app.rules.form import START, FormPoint
-from app.sheets.chart import Drawing, Scale
+from app.render.chart import Drawing, Scale
 
 
 @dataclass(frozen=True)
 class FormChart(Drawing):
-    """What the template draws: the line, the start's height, the scale's labels and a sentence."""
+    """What the template draws: the line, the start's height, the scale's labels (at its left, where the line
+    begins), the form now (in the key) and a sentence."""
 
     points: str
     start_y: float
     top_label: str
     bottom_label: str
     words: str
+    now: str
 
 
 def figure(value: float) -> str:
@@ -36,4 +38,9 @@ def form_chart(name: str, points: Sequence[FormPoint], before: float, span_words
     words = (f"{name}'s form after each of {len(points)} games {span_words}: from {figure(before)} to "
              f"{figure(values[-1])}, highest {figure(max(values[1:]))}, lowest {figure(min(values[1:]))}. "
              f"Everyone starts at {figure(START)}.")
-    return FormChart(line, scale.y(START), figure(high), figure(low), words)
+    return FormChart(line, scale.y(START), figure(high), figure(low), words, figure(values[-1]))
+
+
+def season_words(name: str) -> str:
+    """'in the Autumn 2026 season', or 'in Season 2026' when the season's name says it already."""
+    return f"in {name}" if "season" in name.lower() else f"in the {name} season"

@@ -6,12 +6,13 @@ import io
 from dataclasses import dataclass, field
 
 from flask import flash, redirect, request, url_for
-from flask_login import login_required
+from flask_login import current_user, login_required
 
 from app.club.members import NAME_LENGTH, clean_name, find_member
 from app.store.club_models import Member
 from app.extensions import db
 from app.records.blueprint import bp
+from app.store.members import address_problems, clean_address, note_address
 
 #: Largest file accepted: a club list of thousands of names is far smaller.
 MAX_BYTES = 1_000_000
@@ -22,6 +23,8 @@ class ImportPlan:
     """The names a file gives, what is wrong with it and what the organiser should know."""
 
     names: list[str] = field(default_factory=list)
+    #: The email address a file gives for a name (an "Email" column), the member having agreed to the emails.
+    addresses: dict[str, str] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
     notices: list[str] = field(default_factory=list)
 
@@ -49,6 +52,19 @@ def name_columns(header: list[str]) -> list[int] | None:
     return None if first is None or last is None else [first, last]
 
 
+def email_column(header: list[str]) -> int | None:
+    """The column holding members' email addresses in a header row, if any."""
+    keys = [cell.strip().lower() for cell in header]
+    return next((keys.index(k) for k in ("email", "e-mail", "email address", "e-mail address") if k in keys), None)
+
+
+def read_address(row: list[str], column: int | None, number: int, plan: ImportPlan) -> str:
+    """The row's email address, checked ('' when the file has none for it)."""
+    address = clean_address(row[column]) if column is not None and column < len(row) else ""
+    plan.problems += [f"Line {number}: {problem.message}" for problem in address_problems(address)]
+    return address
+
+
 def plan_import(data: bytes) -> ImportPlan:
     """Read the file whole and say what would be imported; nothing is stored here."""
     plan = ImportPlan()
@@ -71,6 +87,7 @@ def plan_import(data: bytes) -> ImportPlan:
         plan.problems.append(f"This file cannot be read as CSV ({error}). Save it again as 'CSV UTF-8'.")
         return plan
     columns = name_columns(rows[0]) if rows else None
+    emails = email_column(rows[0]) if columns is not None else None
     if columns is not None:
         rows = rows[1:]
     else:
@@ -86,14 +103,18 @@ def plan_import(data: bytes) -> ImportPlan:
             plan.problems.append(f"Line {number}: {name} is in the file twice.")
         else:
             seen[name.lower()] = name
+            address = read_address(row, emails, number, plan)
+            if address:
+                plan.addresses[name] = address
     if not seen and not plan.problems:
         plan.problems.append("This file has no names in it.")
     plan.names = list(seen.values())
     return plan
 
 
-def import_players(data: bytes) -> ImportPlan:
-    """Add the file's new names to the club's list, all or nothing; names already there are kept."""
+def import_players(data: bytes, by: str = "") -> ImportPlan:
+    """Add the file's new names to the club's list, all or nothing; names already there are kept. The addresses
+    of an "Email" column are given to their members (new or already there)."""
     plan = plan_import(data)
     if plan.problems:
         return plan
@@ -101,6 +122,11 @@ def import_players(data: bytes) -> ImportPlan:
     if len(new) < len(plan.names):
         plan.notices.append(f"{len(plan.names) - len(new)} names were already on the list.")
     db.session.add_all(Member(name=name, active=True) for name in new)
+    db.session.flush()
+    for name, address in plan.addresses.items():
+        note_address(find_member(name), address, by)
+    if plan.addresses:
+        plan.notices.append(f"{len(plan.addresses)} email addresses saved.")
     db.session.commit()
     plan.names = new
     return plan
@@ -127,7 +153,7 @@ def import_page():
     if upload is None or not upload.filename:
         flash("Choose a CSV file of players first.", "error")
         return redirect(url_for("records.index"))
-    plan = import_players(upload.stream.read(MAX_BYTES + 1))
+    plan = import_players(upload.stream.read(MAX_BYTES + 1), current_user.name)
     for message in summary(plan.problems):
         flash(message, "error")
     for message in summary(plan.notices):

@@ -9,7 +9,7 @@ from sqlalchemy import and_, func, or_, select
 from app.store.club_models import Member, Substitution
 from app.extensions import db
 from app.store.models import Game, Player, Team
-from app.records.formchart import form_chart
+from app.records.formchart import form_chart, season_words
 from app.records.standings import current_season, player_games
 from app.rules.form import MEANING, START
 from app.store.form import club_form
@@ -83,7 +83,7 @@ def form_of(member: Member) -> dict:
     else:
         inside = [p for p in form.points if season.starts_on <= p.played_on <= season.ends_on]
         earlier = [p for p in form.points if p.played_on < season.starts_on]
-        before, span = (earlier[-1].rating if earlier else START), f"in the {season.name} season"
+        before, span = (earlier[-1].rating if earlier else START), season_words(season.name)
     return {"form": form, "meaning": MEANING, "chart": form_chart(member.name, inside, before, span)}
 
 

@@ -42,11 +42,11 @@ def refused(problems: list[str], status: int):
 @login_required
 def restore_upload():
     """Check the uploaded backup whole and show what restoring it will do (the body may be up to
-    app/security.py's LARGER_BODIES)."""
+    app/web/security.py's LARGER_BODIES)."""
     upload = request.files.get("backup")
     if upload is None or not upload.filename:
         return refused(["Choose the backup file first (a .json file made by Download a backup)."], 400)
-    data = upload.stream.read()              # within the body limit of LARGER_BODIES (app/security.py)
+    data = upload.stream.read()              # within the body limit of LARGER_BODIES (app/web/security.py)
     try:
         checked = plan(data)
     except BackupRefused as error:

@@ -21,8 +21,8 @@ from app.reading import ascii_digits
 from app.rules.form import MEANING
 from app.rules.ladder import method_text
 from app.store.form import club_form
-from app.sheets.guard import bounded
-from app.sheets.pdf import page_pdf, pdf_response, printed_now
+from app.render.guard import bounded
+from app.render.pdf import page_pdf, pdf_response, printed_now
 
 STANDING_COLUMNS = ["place", "player", "qualified", "sessions", "games", "won", "win_rate", "margin"]
 

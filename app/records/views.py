@@ -6,14 +6,14 @@ import os
 import sqlite3
 import tempfile
 
-from pathlib import Path
 
-from flask import Response, abort, current_app, render_template, send_file
+from flask import Response, abort, render_template, send_file
 from flask_login import login_required
 from sqlalchemy import select
 
 from app.store.clubtime import club_today
 from app.store.backup import backup_document
+from app.store.backup_made import last_backup_made, note_backup_made
 from app.store.club_models import Member
 from app.extensions import db
 from app.store.clubs import all_clubs
@@ -23,23 +23,11 @@ from app.records.blueprint import bp
 
 
 
-def last_backup_file():
-    """The file where the time of the last downloaded backup is kept."""
-    configured = current_app.config.get("LAST_BACKUP_FILE")
-    return Path(configured) if configured else Path(current_app.instance_path) / "last_backup.txt"
-
-
-def last_backup() -> str | None:
-    """When the last backup was downloaded, or None."""
-    path = last_backup_file()
-    return path.read_text(encoding="utf-8").strip() if path.exists() else None
-
-
 @bp.get("/")
 @login_required
 def index():
     """Downloads for the club's data and when the last backup was made."""
-    return render_template("records/index.html", exports=list(EXPORTS), last_backup=last_backup(),
+    return render_template("records/index.html", exports=list(EXPORTS), last_backup=last_backup_made(),
                            on_sqlite=db.engine.dialect.name == "sqlite", seasons=all_seasons(),
                            members=db.session.scalars(select(Member).order_by(Member.name)).all())
 
@@ -59,7 +47,7 @@ def export(name: str):
 def backup():
     """The whole club as one JSON document (restore it with `flask --app app restore FILE`)."""
     document = backup_document()
-    last_backup_file().write_text(document["made_at"], encoding="utf-8")
+    note_backup_made(document["made_at"])
     return Response(json.dumps(document, ensure_ascii=False, indent=1), mimetype="application/json",
                     headers={"Content-Disposition": f"attachment; filename=treys-backup-{club_today()}.json"})
 

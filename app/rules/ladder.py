@@ -7,14 +7,15 @@ from fractions import Fraction
 
 from .outcome import Outcome
 from .ranking import won_words
+from .wording import plural
 
 #: Default qualifying share: 30 % of the most active player's games.
 DEFAULT_SHARE = Fraction(3, 10)
 
 METHOD = ("A win counts 1 and a draw ½ (only games with a result count). Players who have played at least "
-          "{percent} % of the games of the most active player ({needed} games this season) are ranked by "
-          "games won, then by sum of margins; players level on both share a place. Win rate = wins ÷ games "
-          "played, shown for interest. The others are listed below as not yet qualified.")
+          "{percent} % of the games of the most active player{figures} are ranked by games won, then by sum of "
+          "margins; players level on both share a place. Win rate = wins ÷ games played, shown for interest. "
+          "The others are listed below as not yet qualified.")
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,11 @@ def games_needed(most_games: int, share: Fraction = DEFAULT_SHARE) -> int:
 
 def method_text(most_games: int, share: Fraction = DEFAULT_SHARE) -> str:
     """The ranking method in words, for the page."""
-    return METHOD.format(percent=f"{float(share) * 100:g}", needed=games_needed(most_games, share))
+    figures = ""
+    if most_games:
+        figures = (f" ({plural(most_games, 'game')} so far this season, so at least "
+                   f"{plural(games_needed(most_games, share), 'game')})")
+    return METHOD.format(percent=f"{float(share) * 100:g}", figures=figures)
 
 
 def tally(games: list[PlayerGame]) -> list[Standing]:

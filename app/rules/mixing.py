@@ -108,6 +108,8 @@ class DrawQuality:
     tables: int
     tables_today: int             # tables where two opponents met earlier this afternoon
     tables_last: int              # tables where two opponents met at the club's last session
+    last_session: bool = True     # the history holds a last session to compare with (not the club's first)
+    today: bool = False           # an earlier round this afternoon to compare with
 
     @property
     def partner_words(self) -> str:
@@ -133,7 +135,13 @@ class DrawQuality:
             parts.append(count_words(self.tables_today, "table meets", "tables meet") + " again from earlier today")
         if self.tables_last:
             parts.append(count_words(self.tables_last, "table meets", "tables meet") + " again from the last session")
-        return "; ".join(parts) if parts else "no table meets again from the last session"
+        if parts:
+            return "; ".join(parts)
+        if self.last_session:
+            return "no table meets again from the last session"
+        if self.today:
+            return "no table meets again from earlier today"
+        return "this is the club's first session, so every table is new"
 
     @property
     def words(self) -> str:
@@ -155,4 +163,6 @@ def draw_quality(tables: Sequence[Sequence[Sequence[str]]], history: History, fi
         teams=sum(1 for teams in tables for team in teams if len(team) > 1), fixed=fixed,
         partners_today=len(pairs & today), partners_recent=len((pairs & recent) - today), tables=len(tables),
         tables_today=sum(1 for teams in tables if meets(teams, faced_today)),
-        tables_last=sum(1 for teams in tables if not meets(teams, faced_today) and meets(teams, faced_last)))
+        tables_last=sum(1 for teams in tables if not meets(teams, faced_today) and meets(teams, faced_last)),
+        last_session=any(session.age == 1 for session in history.sessions),
+        today=bool(history.partners_today) or any(session.age == 0 for session in history.sessions))

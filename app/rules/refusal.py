@@ -1,6 +1,6 @@
 """What the engine and the game store refuse: a kind of refusal and every problem, each with its field.
 
-The kinds are words, never HTTP statuses: the web layer (app/errors.py) holds the one table that maps
+The kinds are words, never HTTP statuses: the web layer (app/web/errors.py) holds the one table that maps
 each kind to a status. A problem's stable code says more precisely what went wrong (STALE_VERSION,
 GAME_OVER, NOT_LAST_HAND, WRONG_CODE, ...); its kind says how the refusal is answered.
 """
@@ -34,9 +34,10 @@ WRONG_CODE = "code.wrong"            # forbidden: not the game's table code
 class Refusal(Exception):
     """Something the rules (or the game store) will not do: its kind and every problem in words."""
 
-    def __init__(self, kind: RefusalKind | str, problems: list[Problem]):
+    def __init__(self, kind: RefusalKind | str, problems: list[Problem], *, retry_after: int | None = None):
         self.kind = RefusalKind(kind)            # ValueError for anything that is not a kind
         self.problems = list(problems)
+        self.retry_after = retry_after           # seconds to wait first (a throttled or busy refusal)
         super().__init__(str(self))
 
     def __str__(self) -> str:
@@ -48,6 +49,7 @@ class Refusal(Exception):
         return [p.code for p in self.problems]
 
 
-def refuse(kind: RefusalKind, message: str, field: str | None = None, code: str = "") -> Refusal:
+def refuse(kind: RefusalKind, message: str, field: str | None = None, code: str = "", *,
+           retry_after: int | None = None) -> Refusal:
     """A refusal with one problem."""
-    return Refusal(kind, [Problem(field, message, code)])
+    return Refusal(kind, [Problem(field, message, code)], retry_after=retry_after)

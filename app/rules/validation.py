@@ -8,7 +8,8 @@ from .model import RuleSet
 from .refusal import Refusal, RefusalKind
 from .registry import set_words
 from .requirements import going_out_message, has_going_out_sets
-from .wording import and_list, figure_words, pack_phrase, plural, set_names, teams_words, threes_word
+from .wording import (and_list, figure_words, pack_phrase, packs_phrase, plural, set_names, teams_words,
+                      threes_word)
 
 POINT_FIELDS = ("table_points", "hand_points")
 
@@ -135,13 +136,14 @@ def pack_problems(ruleset: RuleSet, teams: Sequence[TeamEntry]) -> list[Problem]
     whose = teams_words(len(teams))
     checks = [
         (total(lambda e: e.red_threes + e.red_threes_in_hand), pack.red_threes,
-         "{teams} have {count} red {threes} between them, but {pack} holds only {limit} red {threes}.",
+         "{teams} have {count} red {threes} between them, but {packs} only {limit} red {threes} (2 in each pack).",
          "pack.red_threes", lambda e: [("red_threes", e.red_threes), ("red_threes_in_hand", e.red_threes_in_hand)]),
         (total(lambda e: e.black_threes_in_hand + e.black_threes_melded), pack.black_threes,
-         "{teams} have {count} black {threes} between them, but {pack} "
-         "holds only {limit} black {threes}.", "pack.black_threes",
+         "{teams} have {count} black {threes} between them, but {packs} "
+         "only {limit} black {threes} (2 in each pack).", "pack.black_threes",
          lambda e: [("black_threes_in_hand", e.black_threes_in_hand), ("black_threes_melded", e.black_threes_melded)]),
-        (in_sets("min_twos"), pack.twos, "{teams}' completed sets need {count} 2s, but {pack} holds only {limit}.",
+        (in_sets("min_twos"), pack.twos,
+         "{teams}' completed sets need {count} 2s, but {packs} only {limit} (4 in each pack).",
          "pack.twos", set_shares("min_twos")),
         (in_sets("min_jokers"), pack.jokers,
          "{teams}' completed sets need {count} jokers, but {pack} holds only {limit}.",
@@ -154,7 +156,7 @@ def pack_problems(ruleset: RuleSet, teams: Sequence[TeamEntry]) -> list[Problem]
     ]
     problems = [Problem(biggest_share(teams, shares),
                         sentence.format(teams=whose, count=f"{count:,}", limit=f"{limit:,}", threes=ruleset.threes,
-                                        pack=pack_phrase(ruleset)), code)
+                                        pack=pack_phrase(ruleset), packs=packs_phrase(ruleset)), code)
                 for count, limit, sentence, code, shares in checks if count > limit]
     return problems or mix_problems(ruleset, teams)
 

@@ -58,6 +58,13 @@ def pack_phrase(ruleset: RuleSet) -> str:
     return f"a {ruleset.short_name} pack with {ruleset.pack.jokers} jokers"
 
 
+def packs_phrase(ruleset: RuleSet) -> str:
+    """'Bolivia is played with 3 packs of cards, and they hold': the packs alone, for the 3s and 2s they hold."""
+    packs = ruleset.pack.packs
+    held = "they hold" if packs != 1 else "it holds"
+    return f"{ruleset.short_name} is played with {plural(packs, 'pack')} of cards, and {held}"
+
+
 def threes_word(ruleset: RuleSet, count: int) -> str:
     """'1 black 3', '2 black treys' with the rule set's word for 3s."""
     one = ruleset.threes[:-1]

@@ -1,88 +1,45 @@
-"""HTML to PDF with WeasyPrint, game sheets one or many, and their cache.
+"""Score sheets as PDF: game sheets one or many, the blank pad, and their cache.
 
 A game's sheet is a plain HTML table with print CSS (templates/sheets/_sheet_print.html,
 static/css/sheet_print.css), rendered once per version of the game and kept (a few hundred ms for a long game,
-at most RENDER_SLOTS at once: app/sheets/guard.py). The blank pad keeps the shared table and sheet.css.
-The fonts are cut down to the letters used by HarfBuzz's subsetter (libharfbuzz-subset0, docs/hosting.md);
-without it WeasyPrint falls back to fontTools, about a third slower for a long sheet.
+at most RENDER_SLOTS at once: app/render/guard.py), laid out by the PDF tools of app/render/pdf.py. The blank
+pad keeps the shared table and sheet.css.
 """
 from __future__ import annotations
 
-import atexit
 import gc
 import hashlib
-import logging
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
 
-from flask import Response, current_app, render_template
-from weasyprint import CSS, HTML
-from weasyprint.text.fonts import FontConfiguration
+from flask import current_app, render_template
+from weasyprint import HTML
 
 from app.store.tenancy import name_of_club
-from app.assets import asset_root, static_dir, templates_dir
-from app.store.clubtime import club_now, in_club_zone
+from app.assets import static_dir, templates_dir
 from app.store.models import Game
 from app.store.cache import VersionCache, remembered, version_cache
 from app.store.games import shown_version
 from app.sheets.view import game_sheet
-from app.sheets.guard import RENDER_SLOTS, bounded, collector_paused
+from app.render.guard import bounded
+from app.render.pdf import ROOT, parsed_css, fonts, joined_pdf, laid_out, local_time, own_styled, printed_now
 
-ROOT = asset_root()
 SHEET_CSS = static_dir() / "css" / "sheet.css"
 PRINT_CSS = static_dir() / "css" / "sheet_print.css"
 TEMPLATES = templates_dir() / "sheets"
 
-#: Where the sheets are laid out: workers of their own, off the request threads, each starting from a shallow
-#: stack. Measured: a 40-hand sheet costs 40-80 ms less CPU here than laid out at a request's depth, where
-#: CPython 3.11 maps and unmaps a frame-stack chunk each time WeasyPrint's deep recursion crosses its edge.
-LAYOUTS = ThreadPoolExecutor(max_workers=RENDER_SLOTS, thread_name_prefix="sheet-layout")
-
-
-class ScreenRulesFilter(logging.Filter):
-    """Hide WeasyPrint's note that it skips sheet.css's screen-width rules (they are for tablets)."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        message = record.getMessage()
-        return not ("max-width" in message and ("media type" in message or "Expected a media type" in message))
-
-
-logging.getLogger("weasyprint").addFilter(ScreenRulesFilter())
-
-
-@lru_cache(maxsize=1)
-def fonts() -> FontConfiguration:
-    """One font configuration for every stylesheet and render."""
-    return FontConfiguration()
-
-
-@lru_cache(maxsize=8)
-def _parsed(path: Path, mtime: float) -> CSS:
-    """A stylesheet parsed once (again when the file changes)."""
-    return CSS(filename=str(path), font_config=fonts())
-
-
-@atexit.register
-def release_fonts() -> None:
-    """Free WeasyPrint's fonts while Pango is still loaded: freed during the interpreter's own
-    teardown instead, g_object_unref crashes the process as it exits (seen as a segfault)."""
-    _parsed.cache_clear()
-    fonts.cache_clear()
-    gc.collect()
-
 
 def stylesheets():
     """The parsed stylesheet of a game's printed sheet (sheet_print.css) and the font configuration."""
-    return [_parsed(PRINT_CSS, PRINT_CSS.stat().st_mtime)], fonts()
+    return [parsed_css(PRINT_CSS, PRINT_CSS.stat().st_mtime)], fonts()
 
 
 def pad_stylesheet():
     """The parsed stylesheet of the blank pad (sheet.css, shared with the screen) and the font configuration."""
-    return _parsed(SHEET_CSS, SHEET_CSS.stat().st_mtime), fonts()
+    return parsed_css(SHEET_CSS, SHEET_CSS.stat().st_mtime), fonts()
 
 
 def pad_pdf(html: str) -> bytes:
@@ -95,16 +52,6 @@ def pad_pdf(html: str) -> bytes:
 def render_pdf(html: str) -> bytes:
     """A PDF of this HTML page (the blank pad) styled by sheet.css."""
     return laid_out(pad_pdf, html)
-
-
-def printed_now() -> str:
-    """When the sheet was printed, for its footer: '14 May 2025 15:02'."""
-    return club_now().strftime("%-d %b %Y %H:%M")
-
-
-def local_time(moment: datetime | None) -> datetime | None:
-    """A stored UTC time on the club's clock, for the sheet's date."""
-    return in_club_zone(moment) if moment else None
 
 
 def sheets_html(games: Iterable[Game]) -> str:
@@ -133,29 +80,6 @@ def sheet_documents(pages: list[str]) -> list:
     return documents
 
 
-def joined_pdf(documents: list) -> bytes:
-    """One PDF of every page of these laid-out documents, in order, the fonts embedded once."""
-    if not documents:
-        raise ValueError("a PDF needs at least one document")
-    return documents[0].copy([page for document in documents for page in document.pages]).write_pdf()
-
-
-def laid_out(work, *args):
-    """`work(*args)` run on a layout worker, with the cycle collector paused, and its answer."""
-    with collector_paused():
-        return LAYOUTS.submit(work, *args).result()
-
-
-def own_styled(html: str):
-    """A laid-out WeasyPrint document of this HTML page with its own styles (the sheets' fonts)."""
-    return HTML(string=html, base_url=str(ROOT)).render(font_config=fonts())
-
-
-def page_pdf(html: str) -> bytes:
-    """The PDF of one HTML page with its own styles (table cards, standings), laid out on a layout worker."""
-    return laid_out(lambda: own_styled(html).write_pdf())
-
-
 def laid_out_pdf(pages: list[str], lead: str | None = None) -> bytes:
     """The PDF of these sheets' HTML, after the page `lead` when given (run on a layout worker)."""
     documents = ([own_styled(lead)] if lead else []) + sheet_documents(pages)
@@ -182,7 +106,8 @@ def _code_stamp(*mtimes: float) -> str:
 def code_stamp() -> str:
     """The fingerprint of what a sheet is made from besides the game (stylesheets, templates, the code that
     lays it out)."""
-    files = [SHEET_CSS, PRINT_CSS, *sorted(TEMPLATES.glob("*.html")), *sorted(Path(__file__).parent.glob("*.py"))]
+    files = [SHEET_CSS, PRINT_CSS, *sorted(TEMPLATES.glob("*.html")), *sorted(Path(__file__).parent.glob("*.py")),
+             *sorted(Path(__file__).parents[1].joinpath("render").glob("*.py"))]
     return _code_stamp(*(f.stat().st_mtime for f in files))
 
 
@@ -209,11 +134,3 @@ def cached_sheet(game: Game) -> CachedSheet:
     """The game's sheet as a PDF, rendered once per version of the game."""
     etag = sheet_etag(game.id, shown_version(game))
     return remembered(etag, lambda: CachedSheet(etag, render_sheets([game]), game.updated_at))
-
-
-def pdf_response(data: bytes, filename: str) -> Response:
-    """Send a PDF to open in the browser, with a sensible name when saved."""
-    response = Response(data, mimetype="application/pdf")
-    response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
-    response.headers["Cache-Control"] = "no-store"
-    return response

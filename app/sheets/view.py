@@ -9,8 +9,8 @@ from app.store.gamelog import corrected_hands
 from app.store.models import Game
 from app.rules.numbers import points
 from app.rules import GameState, RuleSet, TeamEntry, TeamResult, dealer_for_hand, set_code
-from app.store.cache import remembered, row_cache
-from app.store.games import ruleset_of, state_of
+from app.store.cache import kept_before, remembered, row_cache
+from app.store.games import ruleset_of, shown_version, state_of
 
 #: Rows of a blank score pad: twenty on portrait A4; three players need a landscape page, which holds fourteen.
 PAD_ROWS = 20
@@ -117,6 +117,12 @@ class ScoreSheet:
     result_note: str = ""      # how the game ended, in words ("Time was called ...", "Abandoned: no result")
     substitutes: tuple[str, ...] = ()     # "Zoe played for Ann from hand 5."
     source: tuple = field(default=(), compare=False, repr=False)    # what its rows were made from (game_sheet)
+
+    @property
+    def name(self) -> str:
+        """How the sheet names its game: 'Table 2 · North-South v East-West', or its teams alone."""
+        teams = " v ".join(team.name for team in self.teams)
+        return f"{self.table_label} · {teams}" if self.table_label else teams
 
     @property
     def in_progress(self) -> bool:
@@ -321,3 +327,11 @@ def blank_sheet(ruleset: RuleSet, team_count: int = 2, rows: int | None = None) 
         game_id=None, ruleset=ruleset, variations_text=variations_text(ruleset), target=ruleset.target,
         table_label="", date=None, teams=teams, rows=(), winner=None, game_over=False, next_dealer="",
         set_key=set_key(ruleset), blank_rows=rows)
+
+
+def sheet_of(game: Game):
+    """The game's score-sheet model, worked out once per stored version from the game's state (its hands
+    unread), taking again the rows of an earlier version's sheet that still stand (game_sheet)."""
+    version = shown_version(game)
+    before = kept_before(("sheet", game.id), version) if isinstance(version, int) else None
+    return remembered(("sheet", game.id, version), lambda: game_sheet(game, before=before))

@@ -9,8 +9,9 @@ from app.store.tenancy import name_of_club
 from app.rules import describe_ruleset, get_ruleset, ruleset_ids, variation_problems
 from app.rules.refusal import Refusal
 from app.sheets.blueprint import bp
-from app.sheets.loading import game_stamp, load_whole_game
-from app.sheets.pdf import cached_sheet, pdf_response, printed_now, render_pdf, sheet_cache, sheet_etag
+from app.store.loading import game_stamp, load_whole_game
+from app.render.pdf import pdf_response, printed_now
+from app.sheets.pdf import cached_sheet, render_pdf, sheet_cache, sheet_etag
 from app.sheets.view import blank_sheet
 
 

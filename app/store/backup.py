@@ -1,23 +1,18 @@
 """The club's whole record as one JSON document (format version 3: every id and time kept, with agreements,
-calls and substitutes), and the commands
-`flask backup FILE` and `flask restore FILE` (the restore itself is app/store/restore.py)."""
+calls and substitutes); the commands `flask backup FILE` and `flask restore FILE` are app/web/cli.py, the restore
+itself app/store/restore.py."""
 from __future__ import annotations
 
-import json
 from datetime import date, datetime
 
-import click
-from flask.cli import with_appcontext
 from sqlalchemy import select
 
 from app.store.clubtime import club_now
 from app.extensions import db
-from app.store.backup_format import FORMAT, FORMAT_VERSION, BackupRefused
+from app.store.backup_format import FORMAT, FORMAT_VERSION
 from app.store.club_models import ClubSession, Member, Organiser, Season, SessionEvent, Substitution, TableCall
+from app.store.member_models import MemberContact
 from app.store.models import Game, GameEvent, HandEntry
-from app.store.clubs import ClubProblem, chosen_club
-from app.store.restore import plan, write
-from app.store.tenancy import in_club
 
 #: Game columns copied as they are.
 GAME_FIELDS = ("id", "table_code", "version", "session_id", "session_round", "table_number", "format_kind",
@@ -41,9 +36,19 @@ def stamp(value: datetime | date | None) -> str | None:
 
 
 def dump_members() -> list[dict]:
-    """The club's list of players, with their ids (the player pages' addresses)."""
+    """The club's list of players, with their ids (the player pages' addresses) and the email addresses they gave."""
+    addresses = {c.member_id: c for c in db.session.scalars(select(MemberContact))}
     return [{"id": m.id, "name": m.name, "short_name": m.short_name, "active": m.active,
-             "created_at": stamp(m.created_at)} for m in db.session.scalars(select(Member).order_by(Member.id))]
+             "created_at": stamp(m.created_at), **dump_address(addresses.get(m.id))}
+            for m in db.session.scalars(select(Member).order_by(Member.id))]
+
+
+def dump_address(contact: MemberContact | None) -> dict:
+    """A member's email address and its stop, when they gave one."""
+    if contact is None:
+        return {}
+    return {"email": contact.email, "email_stop_token": contact.stop_token, "email_added_at": stamp(contact.added_at),
+            "email_added_by": contact.added_by, "email_stopped_at": stamp(contact.stopped_at)}
 
 
 def dump_organisers() -> list[dict]:
@@ -122,67 +127,3 @@ def dump_games() -> list[dict]:
     """Every game, with its substitutes."""
     substitutes = grouped(db.session.scalars(select(Substitution).order_by(Substitution.id)), "game_id")
     return [dump_game(g, substitutes.get(g.id, [])) for g in db.session.scalars(select(Game).order_by(Game.id))]
-
-
-def club_named(slug: str | None) -> int:
-    """The club a command works on (the only one, or the one --club names); a ClickException otherwise."""
-    try:
-        return chosen_club(slug).id
-    except ClubProblem as problem:
-        raise click.ClickException(str(problem)) from None
-
-
-CLUB_OPTION = click.option("--club", "slug", help="The club's short name (needed once there are several clubs).")
-
-
-@click.command("backup")
-@click.argument("file", type=click.Path(dir_okay=False, writable=True))
-@CLUB_OPTION
-@with_appcontext
-def backup_command(file: str, slug: str | None = None) -> None:
-    """Write one club's whole record to FILE (JSON)."""
-    with in_club(club_named(slug)):
-        document = backup_document()
-    with open(file, "w", encoding="utf-8") as out:
-        json.dump(document, out, ensure_ascii=False, indent=1)
-    click.echo(f"Backup written to {file}: {len(document['games'])} games, {len(document['members'])} players.")
-
-
-@click.command("restore")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False))
-@click.option("--yes", is_flag=True, help="Restore without asking.")
-@CLUB_OPTION
-@with_appcontext
-def restore_command(file: str, yes: bool, slug: str | None = None) -> None:
-    """Load FILE (a Treys backup of any release) into a club with no games yet; the whole file is checked first."""
-    with open(file, "rb") as source:
-        data = source.read()
-    with in_club(club_named(slug)):
-        restore_into_club(file, data, yes)
-
-
-def restore_into_club(file: str, data: bytes, yes: bool) -> None:
-    """Check, confirm and write a backup into the club in scope, saying what was done."""
-    try:
-        checked = plan(data)
-        for line in checked.sentences():
-            click.echo(line)
-        if not yes and not click.confirm("Restore it?", default=False):
-            raise click.ClickException("Nothing was restored.")
-        write(checked)
-    except BackupRefused as refused:
-        db.session.rollback()
-        raise click.ClickException("Nothing was restored. " + " ".join(refused.problems[:10])) from None
-    click.echo(f"Restored {checked.summary()} from {file}.")
-    if checked.accounts_added:
-        click.echo(f"Accounts added from the backup: {', '.join(checked.accounts_added)}.")
-    if checked.accounts_kept:
-        click.echo(f"Accounts kept as they were: {', '.join(checked.accounts_kept)}.")
-    if checked.accounts_skipped:
-        click.echo(f"Accounts of the backup not added, their names are taken here: {', '.join(checked.accounts_skipped)}.")
-
-
-def init_backup(app) -> None:
-    """Add the backup and restore commands to `flask`."""
-    app.cli.add_command(backup_command)
-    app.cli.add_command(restore_command)

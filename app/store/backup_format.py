@@ -1,6 +1,7 @@
 """The backup file's format, checked field by field, and how a file of an earlier format is read.
 
-Version 3 adds the convenor's toolkit: a session's agreement option, its calls to the organiser and its
+Version 3 adds the convenor's toolkit (and later, as fields a file without them reads as empty: a member's email
+address, given with their consent, and whether they stopped the emails): a session's agreement option, its calls to the organiser and its
 record of changes, each hand's agreement and each game's substitutes; a file of version 2 reads with the values
 the database upgrade gives (no agreement, no calls, no substitutes; it kept no session record). Version 2 keeps every id (players on the club's list, seats, games, sessions, seasons, accounts) and each
 hand's times, so a restored club reads exactly as it did. Version 1 (the first club releases) kept neither:
@@ -50,6 +51,12 @@ class Member(Part):
     short_name: text(20) | None = None
     active: bool = True
     created_at: datetime
+    # The member's email address, given with their consent (files before these fields: none).
+    email: text(254) | None = None
+    email_stop_token: text(64) | None = None
+    email_added_at: datetime | None = None
+    email_added_by: text(80) = ""
+    email_stopped_at: datetime | None = None
 
 
 class Season(Part):

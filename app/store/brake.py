@@ -14,8 +14,8 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from app.extensions import db
 from app.store.ids import PublicIdType
-from app.store.tenancy import ClubOwned
-from app.faults import answer
+from app.store.tenancy import ClubOwned, club_transaction
+from app.web.faults import answer
 from app.store.models import Game, utcnow
 from app.store.games import check_table_code
 from app.rules.refusal import Refusal, RefusalKind, refuse
@@ -107,7 +107,7 @@ def record_failure(game_id: int, address: str, now: datetime | None = None) -> b
     """Count a wrong code against the address and against the game, in their own transaction; True when
     this code came beyond the wrong codes allowed (sent at the same moment as others: answer it 429)."""
     now = now or utcnow()
-    with db.engine.begin() as conn:
+    with club_transaction() as conn:
         own = count_failure(conn, game_id, address, FREE_PER_ADDRESS, now)
         every = count_failure(conn, game_id, EVERY_ADDRESS, FREE_PER_GAME, now)
     return own > FREE_PER_ADDRESS or every > FREE_PER_GAME
@@ -115,14 +115,14 @@ def record_failure(game_id: int, address: str, now: datetime | None = None) -> b
 
 def forget_address(game_id: int, address: str) -> None:
     """A right code clears this address's wrong ones (the game's count stays)."""
-    with db.engine.begin() as conn:
+    with club_transaction() as conn:
         conn.execute(delete(CodeBrake).where(CodeBrake.game_id == game_id, CodeBrake.address == address))
 
 
 def release_code_brake(game: Game | int) -> int:
     """Let every tablet try codes for this game again at once (for the organiser); rows cleared."""
     game_id = game if isinstance(game, int) else game.id
-    with db.engine.begin() as conn:
+    with club_transaction() as conn:
         return conn.execute(delete(CodeBrake).where(CodeBrake.game_id == game_id)).rowcount
 
 
@@ -154,7 +154,8 @@ def check_code_from(address: str | None, game: Game, code: str | None, rows: lis
 def too_many_codes(wait: int) -> Refusal:
     """The answer while a tablet must wait after wrong codes."""
     return refuse(RefusalKind.THROTTLED, f"Too many wrong table codes for this game. Please wait {in_words(wait)} and "
-                       "try again, or ask the organiser to let this tablet in.", "table_code")
+                       "try again, or ask the organiser to let this tablet in.", "table_code", "code.wait",
+                  retry_after=max(1, wait))
 
 
 def short_address(address: str | None) -> str:
@@ -211,8 +212,9 @@ def login_keys(name: str, address: str | None) -> dict[str, int]:
 def login_wait(keys: dict[str, int], now: datetime | None = None) -> int:
     """Seconds to wait before the next password for this name from this address (0: go ahead)."""
     now = now or utcnow()
-    rows = db.session.execute(select(LoginBrake.next_try_at, LoginBrake.last_failure_at).where(
-        LoginBrake.key.in_(list(keys)))).all()
+    with db.engine.connect() as conn:          # the host's table, read whatever club the request is for
+        rows = conn.execute(select(LoginBrake.next_try_at, LoginBrake.last_failure_at).where(
+            LoginBrake.key.in_(list(keys)))).all()
     until = max((row.next_try_at for row in rows if row.last_failure_at > now - FORGET_AFTER), default=None)
     return max(0, int((until - now).total_seconds() + 0.999)) if until and until > now else 0
 

@@ -73,6 +73,20 @@ def clear_call(session: ClubSession, call_id: int, actor: Actor) -> TableCall:
     return call
 
 
+def take_back_call(game: Game, actor: Actor) -> TableCall:
+    """The table no longer needs the organiser: its call leaves the board's list, saved with its line on the
+    session's record."""
+    session = session_of(game)
+    call = open_call(game)
+    if call is None:
+        raise refuse(RefusalKind.CONFLICT, "There is no call to take back: the organiser has already seen to it, "
+                     "or it was taken back.", "call", "call.none")
+    call.cleared_at, call.cleared_by = utcnow(), actor.label
+    save_session_change(session, SessionEventKind.CALL_TAKEN_BACK, actor,
+                        f"{table_words(call)} took its call back.")
+    return call
+
+
 def call_document(call: TableCall) -> dict:
     """A call as the board and the API give it."""
     return {"id": call.id, "table": call.table_number, "label": table_words(call), "game_id": call.game_id,

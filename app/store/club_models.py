@@ -52,9 +52,13 @@ class Organiser(ClubOwned, db.Model):
     is_authenticated = True
     is_anonymous = False
 
+    #: The key of the browser's sign-in this account was loaded or signed in with (app/store/sign_ins.py).
+    sign_in_key = None
+
     def get_id(self) -> str:
-        """What Flask-Login keeps in the session: the id and the session generation ('3.7')."""
-        return f"{self.id}.{self.session_generation or 0}"
+        """What Flask-Login keeps in the session: the id, the session generation and the sign-in's key
+        ('3.7.Kx9...')."""
+        return f"{self.id}.{self.session_generation or 0}.{self.sign_in_key or ''}"
 
 
 class Member(ClubOwned, db.Model):
@@ -89,6 +93,8 @@ class ClubSession(ClubOwned, db.Model):
     time_called_at: Mapped[datetime | None]
     #: A hand counts on the board only once a player of another team agreed to it on the tablet.
     agreement: Mapped[bool] = mapped_column(default=False, server_default=false())
+    client_token: Mapped[str | None] = mapped_column(db.String(64), index=True)   # opened through the API with one
+    request_digest: Mapped[str | None] = mapped_column(db.String(64))   # what that request asked for, hashed
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     attendees: Mapped[list[Attendance]] = relationship(back_populates="session", cascade="all, delete-orphan",
                                                        order_by="Attendance.id")

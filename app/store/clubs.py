@@ -7,7 +7,7 @@ import unicodedata
 from sqlalchemy import delete, func, select
 
 from app.extensions import db
-from app.store.tenancy import ALL_CLUBS, Club
+from app.store.tenancy import ALL_CLUBS, Club, club_count
 
 #: The longest slug (the short name the command line and backups use).
 SLUG_LENGTH = 40
@@ -71,7 +71,7 @@ def count_rows(club_id: int, model) -> int:
 
 def remove_club(club: Club) -> None:
     """Delete the club and every row it owns (each club_id cascades), in one transaction; not the last club."""
-    if db.session.scalar(select(func.count()).select_from(Club)) <= 1:
+    if club_count() <= 1:
         raise ClubProblem("This is the only club here: an install keeps at least one.")
     db.session.execute(delete(Club).where(Club.id == club.id))
     db.session.commit()

@@ -20,6 +20,12 @@ from app.extensions import db
 #: Seconds a connection may sit in the pool before it is pinged at checkout (a silent network drop).
 PING_AFTER_IDLE = 30.0
 
+#: The longest a statement waits for a lock another transaction holds, and the longest any statement runs,
+#: in milliseconds: a Save or a board poll behind a held lock answers within seconds (a 503 the tablet sends
+#: again), never after the lock is let go. SQLite's own wait is its busy timeout (app/extensions.py).
+LOCK_TIMEOUT_MS = 3000
+STATEMENT_TIMEOUT_MS = 20000
+
 
 def has_input(fileno: int) -> bool:
     """Whether the server sent something to a connection nobody is using (zero wait)."""
@@ -29,11 +35,22 @@ def has_input(fileno: int) -> bool:
 
 
 def watch_connections(app: Flask) -> None:
-    """Check the app's PostgreSQL connections as they leave the pool (SQLite has none to drop)."""
+    """Bound the app's PostgreSQL connections' waits, and check them as they leave the pool (SQLite has none
+    to drop)."""
     if app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
         return
     with app.app_context():
         engine: Engine = db.engine
+
+    @event.listens_for(engine, "connect")
+    def bounded(dbapi_connection, record) -> None:
+        """Every new connection waits for a lock, and runs a statement, for a bounded time only."""
+        autocommit = dbapi_connection.autocommit
+        dbapi_connection.autocommit = True          # a SET inside the first transaction would be rolled back
+        with dbapi_connection.cursor() as cursor:
+            cursor.execute(f"SET lock_timeout = {LOCK_TIMEOUT_MS}")
+            cursor.execute(f"SET statement_timeout = {STATEMENT_TIMEOUT_MS}")
+        dbapi_connection.autocommit = autocommit
 
     @event.listens_for(engine, "checkin")
     def note_idle(dbapi_connection, record) -> None:

@@ -12,17 +12,19 @@ from app.store.bulk import read_games
 from app.store.cache import remembered
 from app.store.games import state_of
 from app.store.models import Game
+from app.store.tenancy import current_club_id
 
 NOT_DELETED = or_(Game.closed.is_(None), Game.closed != "deleted")
 
 
 def finished_games_key() -> tuple:
-    """What the form guide is worked out from: how many finished games, when the last one finished, and the sum
-    of their versions (every write to a game bumps its version, so any change gives a new key)."""
+    """What the form guide is worked out from: the club, how many of its finished games, when the last one
+    finished, and the sum of their versions (every write to a game bumps its version, so any change gives a new
+    key; two clubs with the same counts never share a guide)."""
     count, newest, versions = db.session.execute(
         select(func.count(Game.id), func.max(Game.finished_at), func.sum(Game.version))
         .where(Game.finished_at.is_not(None), NOT_DELETED)).one()
-    return ("club-form", count, newest, int(versions or 0))
+    return ("club-form", current_club_id(), count, newest, int(versions or 0))
 
 
 def rated_games() -> list[RatedGame]:

@@ -10,7 +10,7 @@ from sqlalchemy.orm import joinedload, selectinload
 from sqlalchemy.orm.exc import StaleDataError
 
 from app.store.ending import format_of, last_hand_of
-from app.converters import LARGEST_ID
+from app.store.ids import LARGEST_ID
 from app.store.gamelog import UNKNOWN_TABLET, Actor, forget_record, keep_record, record
 from app.extensions import db
 from app.store.models import Game, GameEvent, Hand, Player, Team, utcnow
@@ -137,8 +137,10 @@ def check_table_code(game: Game, code: str | None) -> None:
 def create_game(ruleset_id: str, variations: dict, teams: list[dict], *, target: int | None = None,
                 table_label: str = "", first_dealer: tuple[int, int] = (0, 0),
                 actor: Actor | None = None, save: bool = True, game_id: int | None = None,
-                taken_codes: frozenset[str] | set[str] = frozenset()) -> Game:
-    """Open a game: rule set, variations, teams of named players; refuses what cannot be played."""
+                taken_codes: frozenset[str] | set[str] = frozenset(), client_token: str | None = None,
+                request_digest: str | None = None) -> Game:
+    """Open a game: rule set, variations, teams of named players; refuses what cannot be played. A request's
+    client_token and digest are kept so that the same request again finds this game (game_by_token)."""
     problems = variation_problems(ruleset_id, variations)
     if problems:
         raise Refusal(RefusalKind.INVALID, problems)
@@ -153,7 +155,8 @@ def create_game(ruleset_id: str, variations: dict, teams: list[dict], *, target:
         raise Refusal(RefusalKind.INVALID, problems)
     game = Game(id=game_id, ruleset_id=ruleset_id, variations=dict(ruleset.chosen), table_label=table_label,
                 target=target or ruleset.target, table_code=new_table_code(taken_codes),
-                first_dealer_team=team, first_dealer_player=player)
+                first_dealer_team=team, first_dealer_player=player, client_token=client_token,
+                request_digest=request_digest)
     for position, data in enumerate(teams):
         game.teams.append(Team(position=position, name=data["name"], players=[
             Player(position=i, name=name) for i, name in enumerate(data["players"])]))
@@ -162,6 +165,13 @@ def create_game(ruleset_id: str, variations: dict, teams: list[dict], *, target:
     record(game, opened, actor or UNKNOWN_TABLET, seq=1)
     db.session.commit() if save else db.session.flush()
     return game
+
+
+def game_by_token(client_token: str | None) -> Game | None:
+    """The club's game a request with this client_token opened, if any."""
+    if not client_token:
+        return None
+    return db.session.scalars(select(Game).where(Game.client_token == client_token).order_by(Game.created_at)).first()
 
 
 def stale(game: Game) -> Refusal:
@@ -199,6 +209,9 @@ def commit(game: Game, state: GameState | None = None) -> None:
 
 #: PostgreSQL's answers when two transactions clash: deadlock detected, serialization failure.
 CLASHES = ("40P01", "40001")
+#: PostgreSQL's answers when a write waited its whole bound (app/store/connections.py): a lock another
+#: transaction holds, a statement that ran too long. Like SQLite's "database is locked": busy, send again.
+WAITED_TOO_LONG = ("55P03", "57014")
 
 
 def guarded_write(write):
@@ -220,12 +233,25 @@ def guarded_write(write):
                              "Someone else changed this game at the same moment, so nothing was saved "
                              "from here. Here is the game as it is now: enter again if needed.",
                              "version", "game.changed") from None
-            if "locked" not in str(error.orig):   # disk full, read-only, connection lost: app/faults.py answers
+            waited = getattr(error.orig, "sqlstate", None) in WAITED_TOO_LONG
+            if not waited and "locked" not in str(error.orig):   # disk full, read-only, connection lost: app/web/faults.py
                 raise
             raise refuse(RefusalKind.BUSY,
                          "The server was too busy to save this: nothing was saved. Please send it again.",
                          None, "server.busy") from None
     return guarded
+
+
+#: A session table's game is ended, abandoned or deleted by the organiser alone.
+ORGANISER_ONLY = "game.organiser_only"
+
+
+def check_organiser_closes(game: Game, actor: Actor | None) -> None:
+    """At a club session the organiser ends, abandons or deletes a table's game (signed in, or from the board);
+    a casual game's own tablet may."""
+    if game.session_id is not None and (actor is None or actor.kind != "organiser"):
+        raise refuse(RefusalKind.FORBIDDEN, "Nothing was changed: at a club afternoon only the organiser ends, "
+                     "abandons or deletes a table's game. Call the organiser to your table.", None, ORGANISER_ONLY)
 
 
 @guarded_write
@@ -234,6 +260,7 @@ def close_game(game: Game, operation, *, version: int | None = None, actor: Acto
     """End early, abandon or delete the game (an engine operation), recorded with who did it (saved now, or
     with the caller's change when not `save`)."""
     check_version(game, version)
+    check_organiser_closes(game, actor)
     if operation is do_delete_game:
         event, after = operation(state_of(game))
     else:

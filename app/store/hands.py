@@ -8,14 +8,16 @@ from sqlalchemy import inspect, select
 from app.extensions import db
 from app.store.gamelog import UNKNOWN_TABLET, Actor, record, removed_token_event, spoken_time
 from app.store.games import check_version, commit, guarded_write, state_of
-from app.store.models import Hand, HandEntry, Game, utcnow
+from app.store.models import Hand, HandEntry, Game, GameEvent, utcnow
 from app.rules import EventRecord, GameState, TeamEntry
-from app.rules.operations import do_add_hand, do_correct_hand, do_remove_hand
+from app.rules.operations import EventKind, do_add_hand, do_correct_hand, do_remove_hand
 from app.rules.refusal import Refusal, RefusalKind, refuse
 
 
 #: A game holds at most this many hands: a real game ends within about 60 (see docs/hosting.md, "Safe defaults and limits").
 MAX_HANDS = 200
+#: A finished session table's last hand is removed by the organiser alone.
+FINISHED_TABLE = "game.finished_table"
 
 
 def named(game: Game, entries: list[TeamEntry]) -> list[TeamEntry]:
@@ -53,6 +55,30 @@ def spent_token(game: Game, client_token: str | None) -> Hand | None:
                           f"{spoken_time(added.at)}: it is not recorded again. If that hand was really "
                           "played, enter it as a new hand.", "client_token", "token.removed")
     return None
+
+
+def first_entries_of(game: Game, client_token: str) -> list[dict] | None:
+    """The figures a client token's hand was first entered with (its record's line), each without its name."""
+    added = db.session.scalar(select(GameEvent).where(GameEvent.game_id == game.id,
+                                                      GameEvent.client_token == client_token,
+                                                      GameEvent.kind == EventKind.HAND_ADDED).order_by(GameEvent.seq))
+    if added is None or not added.after:
+        return None
+    return [{k: v for k, v in team.items() if k != "name"} for team in added.after.get("teams", [])]
+
+
+@guarded_write
+def check_same_hand(game: Game, client_token: str | None, entries: list[TeamEntry]) -> None:
+    """Refuse a client token sent again with other figures than the hand it recorded (a token names one hand); a
+    read the database cannot take now (the hands locked by a write) is busy, as the write after it would be."""
+    if not client_token or hand_by_token(game, client_token) is None:
+        return
+    first = first_entries_of(game, client_token)
+    sent = [{k: v for k, v in entry.as_dict().items() if k != "name"} for entry in entries]
+    if first is not None and first != sent:
+        raise refuse(RefusalKind.CONFLICT, "This client_token recorded a different hand before: make up a new "
+                     "token for a new hand (a correction goes to the hand's own address).", "client_token",
+                     "client_token.reused")
 
 
 def next_hand(game: Game, state: GameState, entries: list[TeamEntry]) -> tuple[EventRecord, GameState]:
@@ -180,11 +206,19 @@ def correct_hand(game: Game, number: int, entries: list[TeamEntry], *, version: 
 
 
 @guarded_write
+def check_finished_table(game: Game, actor: Actor | None) -> None:
+    """A session table's game that is over changes at the organiser's hand alone (a tablet calls them)."""
+    if game.session_id is not None and (actor is None or actor.kind != "organiser") and state_of(game).outcome.over:
+        raise refuse(RefusalKind.FORBIDDEN, "Nothing was changed: this table's game is over, so only the organiser "
+                     "can remove its last hand. Ask the organiser.", None, FINISHED_TABLE)
+
+
 def remove_last_hand(game: Game, number: int, *, version: int | None = None,
                      actor: Actor | None = None) -> None:
     """Remove the last hand (only the last one can go); the record keeps it and its token stays spent."""
     check_version(game, version)
     hand = find_hand(game, number)
+    check_finished_table(game, actor)
     event, after = do_remove_hand(state_of(game), number)
     game.hands.remove(hand)
     game.closed = None

@@ -9,6 +9,12 @@ from sqlalchemy import BigInteger, Integer
 FIRST_PUBLIC_ID = 2**32
 #: Public ids stay below 2**53, the largest whole number JavaScript and JSON clients read exactly.
 PUBLIC_ID_LIMIT = 2**53
+#: The largest id a database integer column holds: PostgreSQL's BIGINT, the type of a game's and a session's
+#: random id (below).
+LARGEST_ID = 2**63 - 1
+#: The largest id of the other tables (members, seasons, calls; a hand's number): PostgreSQL's 32-bit integer.
+#: Their routes say `<int(max=2147483647):...>` so a larger number finds no route (404).
+LARGEST_SMALL_ID = 2**31 - 1
 #: BIGINT on PostgreSQL; SQLite's INTEGER PRIMARY KEY (its rowid) already holds 64 bits.
 PublicIdType = BigInteger().with_variant(Integer(), "sqlite")
 

@@ -42,6 +42,8 @@ class Game(ClubOwned, db.Model):
     format_kind: Mapped[str | None] = mapped_column(db.String(10))
     format_hands: Mapped[int | None]
     last_hand: Mapped[int | None]       # the hand that ends the game because time was called (0: none)
+    client_token: Mapped[str | None] = mapped_column(db.String(64), index=True)   # opened through the API with one
+    request_digest: Mapped[str | None] = mapped_column(db.String(64))   # what that request asked for, hashed
     teams: Mapped[list[Team]] = relationship(back_populates="game", order_by="Team.position",
                                              cascade="all, delete-orphan")
     hands: Mapped[list[Hand]] = relationship(back_populates="game", order_by="Hand.number",

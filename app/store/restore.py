@@ -13,14 +13,17 @@ from dataclasses import dataclass, field
 from sqlalchemy import func, insert, select, text
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
-from app.extensions import db
+from app.extensions import SQLITE_BUSY_MS, db
 from app.rules import RulesetError, TeamEntry, get_ruleset, replay, table_problems, validate_hand
 from app.store.backup_format import Backup, BackupRefused, parse
 from app.store.club_models import (Attendance, ClubSession, Member, Organiser, Season, SessionEvent, Substitution,
                                    TableCall)
+from app.store.member_models import MemberContact
+from app.store.members import new_link
 from app.store.models import Game, GameEvent, Hand, HandEntry, Player, Team
-from app.store.restore_ids import moved, offsets
-from app.store.tenancy import ALL_CLUBS
+from app.store.connections import LOCK_TIMEOUT_MS, STATEMENT_TIMEOUT_MS
+from app.store.restore_ids import highest_given, moved, offsets
+from app.store.tenancy import ALL_CLUBS, Club
 
 
 def counted(number: int, word: str) -> str:
@@ -136,6 +139,10 @@ def is_empty() -> bool:
                for model in (Game, Member, ClubSession, Season))
 
 
+NOT_EMPTY = ("This install already holds games, players, sessions or seasons. A backup is restored only into a "
+             "new install (its accounts may be there): nothing was changed.")
+
+
 def plan(data: bytes | str) -> Plan:
     """The checked backup and what restoring it will do; BackupRefused with every reason, nothing written."""
     backup = parse(data)
@@ -145,8 +152,7 @@ def plan(data: bytes | str) -> Plan:
     if problems:
         raise BackupRefused(problems)
     if not is_empty():
-        raise BackupRefused(["This install already holds games, players, sessions or seasons. A backup is "
-                             "restored only into a new install (its accounts may be there): nothing was changed."])
+        raise BackupRefused([NOT_EMPTY])
     here = list(db.session.scalars(select(Organiser.name).order_by(Organiser.id)))
     taken = {name.casefold() for name in here}
     return Plan(backup, len(backup.games), sum(len(g.hands) for g in backup.games), len(backup.members),
@@ -174,8 +180,19 @@ def club_rows(backup: Backup, plan_: Plan) -> list[tuple]:
     lines = [dict(e.model_dump(), session_id=s.id) for s in backup.sessions for e in s.events]
     return [(Organiser, organisers),
             (Member, [fields(m, "id", "name", "short_name", "active", "created_at") for m in backup.members]),
+            (MemberContact, contact_rows(backup)),
             (Season, [fields(s, "id", "name", "starts_on", "ends_on", "qualifying_percent") for s in backup.seasons]),
             (ClubSession, sessions), (Attendance, attendance), (SessionEvent, lines)]
+
+
+def contact_rows(backup: Backup) -> list[dict]:
+    """The members' email addresses. Each keeps its stop link on an install of one club (the emails already sent
+    still stop); on a host of several, where the club the backup came from may still hold it, each gets a new one."""
+    several = db.session.scalar(select(func.count()).select_from(Club)) > 1
+    return [{"member_id": m.id, "email": m.email, "added_at": m.email_added_at or m.created_at,
+             "added_by": m.email_added_by, "stopped_at": m.email_stopped_at,
+             "stop_token": new_link() if several or not m.email_stop_token else m.email_stop_token}
+            for m in backup.members if m.email]
 
 
 def call_rows(backup: Backup) -> list[tuple]:
@@ -211,8 +228,8 @@ def game_rows(backup: Backup) -> list[tuple]:
 
 def reset_sequences() -> None:
     """PostgreSQL: each id sequence goes on after the highest id now stored (rows came with their own ids), and
-    never back: the other clubs' rows, hidden from this transaction, may hold higher ones. Games and sessions
-    have none: their ids are drawn at random."""
+    never back: the other clubs' rows, hidden from this transaction, may hold higher ones, and the sequence may
+    already be past them. Games and sessions have none: their ids are drawn at random."""
     if db.engine.dialect.name != "postgresql":
         return
     for model in (Organiser, Member, Season, Attendance, Team, Player, Hand, HandEntry, GameEvent, TableCall,
@@ -221,8 +238,40 @@ def reset_sequences() -> None:
         sequence = db.session.execute(text(f"SELECT pg_get_serial_sequence('{table}', 'id')")).scalar()
         if sequence is None:
             continue
-        db.session.execute(text(f"SELECT setval('{sequence}', GREATEST((SELECT CASE WHEN is_called THEN last_value "
-                                f"ELSE 0 END FROM {sequence}), COALESCE((SELECT MAX(id) FROM {table}), 0)) + 1, false)"))
+        db.session.execute(text(f"SELECT setval('{sequence}', GREATEST({highest_given(sequence)}, "
+                                f"(SELECT MAX(id) FROM {table}))) WHERE EXISTS (SELECT 1 FROM {table})"))
+
+
+#: How long a restore waits for another club's restore to finish, in place of the short wait every other
+#: statement has (app/store/connections.py, app/extensions.py).
+RESTORE_WAIT_SECONDS = 120
+
+
+def one_restore_at_a_time() -> None:
+    """Restores by several clubs at the same moment take their turns, each to the end of its transaction, so
+    each reads the ids as the one before left them. PostgreSQL: a lock of the restore's own. SQLite: the
+    database's one write lock, taken before anything is read (a reading transaction could not become a
+    writing one after another restore wrote), then the install checked again for being empty."""
+    if db.engine.dialect.name == "postgresql":
+        waits(f"{RESTORE_WAIT_SECONDS}s", "0")
+        db.session.execute(text("SELECT pg_advisory_xact_lock(hashtext('treys: one restore at a time'))"))
+        waits(str(LOCK_TIMEOUT_MS), str(STATEMENT_TIMEOUT_MS))
+        return
+    db.session.commit()                         # the checks' reading transaction ends (nothing was written)
+    connection = db.session.connection()
+    connection.exec_driver_sql(f"PRAGMA busy_timeout = {RESTORE_WAIT_SECONDS * 1000}")
+    try:
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+    finally:
+        connection.exec_driver_sql(f"PRAGMA busy_timeout = {SQLITE_BUSY_MS}")
+    if not is_empty():
+        raise BackupRefused([NOT_EMPTY])
+
+
+def waits(lock: str, statement: str) -> None:
+    """This transaction's bounds on a wait for a lock and on a statement (PostgreSQL)."""
+    db.session.execute(text("SELECT set_config('lock_timeout', :lock, true), "
+                            "set_config('statement_timeout', :statement, true)"), {"lock": lock, "statement": statement})
 
 
 def add_accounts(plan_: Plan, rows: list[dict]) -> None:
@@ -255,6 +304,7 @@ def account_added(row: dict) -> bool:
 def write(plan_: Plan) -> None:
     """Every row in one transaction; on any failure nothing stays."""
     try:
+        one_restore_at_a_time()
         parts = club_rows(plan_.backup, plan_) + game_rows(plan_.backup) + call_rows(plan_.backup)
         tables = {model.__tablename__: (model.__table__, rows) for model, rows in parts}
         shift = offsets(tables)          # a host of several clubs: ids another club holds move on
@@ -265,6 +315,9 @@ def write(plan_: Plan) -> None:
                 db.session.execute(insert(model.__table__), moved(model.__tablename__, rows, shift))
         reset_sequences()
         db.session.commit()
+    except BackupRefused:
+        db.session.rollback()
+        raise
     except SQLAlchemyError as error:
         db.session.rollback()
         raise BackupRefused([f"The restore could not be written, so nothing was changed "

@@ -22,9 +22,11 @@ class SessionEventKind(StrEnum):
     TIME_CALLED = "time_called"
     TABLE_CALLED = "table_called"
     CALL_CLEARED = "call_cleared"
+    CALL_TAKEN_BACK = "call_taken_back"
     HAND_AGREED = "hand_agreed"
     HAND_NOT_AGREED = "hand_not_agreed"
     PLAYER_SUBSTITUTED = "player_substituted"
+    RESULTS_EMAILED = "results_emailed"
 
 
 def save_session_change(session: ClubSession, kind: SessionEventKind, actor: Actor, words: str) -> SessionEvent:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import datetime, timezone
+from typing import NamedTuple
 
 from sqlalchemy import ForeignKey, event, func, insert, select, text
 from sqlalchemy.orm import Mapped, Session, mapped_column, with_loader_criteria
@@ -14,6 +15,8 @@ from app.extensions import db
 ALL_CLUBS = {"all_clubs": True}
 #: The PostgreSQL role whose rows the row-level security policies filter (app/store/row_security.py).
 CLUB_ROLE = "treys_club"
+#: The PostgreSQL role of the host's own tables (the brakes on passwords and on opening games) and look-ups.
+HOST_ROLE = "treys_host"
 
 _club_in_scope: ContextVar[int | None] = ContextVar("treys_club_in_scope", default=None)
 #: Tests switch the store's filter off to show that PostgreSQL's policies hold on their own.
@@ -40,10 +43,85 @@ def _first_club(table, connection, **kw):
                                             **HOME_CLUB))
 
 
+def host_lookup(what: str, key, plain, connection=None):
+    """One answer about the whole host, needed before a request's club is known (which club a game or an
+    account name is in, how many clubs there are). On PostgreSQL with the hosting guide's roles the app sees no
+    club's rows then, so the database's look-up function answers (app/store/row_security.py); elsewhere the
+    `plain` query, across every club."""
+    on = connection if connection is not None else db.session.connection()
+    if on.dialect.name == "postgresql" and host_lookups_ready(on):
+        return on.execute(text("SELECT treys_host_lookup(:what, :key)"), {"what": what, "key": str(key)}).scalar()
+    if connection is not None:
+        return connection.execute(plain).scalar()
+    return db.session.execute(plain.execution_options(**ALL_CLUBS)).scalar()
+
+
+def host_lookup_with_first(what: str, key, plain) -> tuple[int | None, int | None]:
+    """`host_lookup`, and the first club's id read in the same statement (the page's club name needs it)."""
+    on = db.session.connection()
+    if on.dialect.name == "postgresql" and host_lookups_ready(on):
+        row = on.execute(text("SELECT treys_host_lookup(:what, :key), treys_host_lookup('first_club', '')"),
+                         {"what": what, "key": str(key)}).first()
+    else:
+        first = select(func.min(Club.id)).scalar_subquery()
+        row = db.session.execute(plain.add_columns(first).execution_options(**ALL_CLUBS)).first()
+    return (row[0], row[1]) if row is not None else (None, None)
+
+
+def database_guards_clubs() -> bool:
+    """True where the database itself keeps the clubs apart before a club is chosen (PostgreSQL with the host's
+    look-ups): a look-up across the clubs must then go through them."""
+    connection = db.session.connection()
+    return connection.dialect.name == "postgresql" and host_lookups_ready(connection)
+
+
+def host_lookups_ready(connection) -> bool:
+    """True when this database has the look-up functions (made by the migrations)."""
+    info = connection.info
+    if "treys_host_lookups" not in info:
+        info["treys_host_lookups"] = connection.execute(text(
+            "SELECT to_regprocedure('treys_host_lookup(text, text)') IS NOT NULL")).scalar()
+    return info["treys_host_lookups"]
+
+
 def home_club_id(connection=None) -> int:
     """The first club: a single-club install has only this one."""
-    query = select(func.min(Club.id))
-    return (connection.scalar(query) if connection is not None else db.session.scalar(query)) or 0
+    return host_lookup("first_club", "", select(func.min(Club.id)), connection) or 0
+
+
+class SignInAccount(NamedTuple):
+    """What signing in needs of the account with a name, before its club is known."""
+
+    id: int
+    club_id: int
+    password_hash: str
+
+
+def account_for_sign_in(name: str) -> SignInAccount | None:
+    """The account with this name (names are unique across the host), from any club."""
+    connection = db.session.connection()
+    if connection.dialect.name == "postgresql" and host_lookups_ready(connection):
+        row = connection.execute(text("SELECT * FROM treys_account_for_sign_in(:name)"), {"name": name}).first()
+    else:
+        from app.store.club_models import Organiser      # the accounts' model is built on this module
+        row = db.session.execute(select(Organiser.id, Organiser.club_id, Organiser.password_hash)
+                                 .where(Organiser.name == name).execution_options(**ALL_CLUBS)).first()
+    return SignInAccount(*row) if row is not None else None
+
+
+def club_in_scope() -> int | None:
+    """The club this request or command works for, if chosen yet."""
+    return _club_in_scope.get()
+
+
+def club_count() -> int:
+    """How many clubs this Treys hosts (one: a single-club install)."""
+    return host_lookup("clubs", "", select(func.count(Club.id))) or 0
+
+
+def club_of_slug(slug: str) -> int | None:
+    """The id of the club with this slug, or None."""
+    return host_lookup("club_slug", slug, select(Club.id).where(Club.slug == slug))
 
 
 def name_of_club(first_club_name: str, first_club_id: int | None = None) -> str:
@@ -104,6 +182,17 @@ def in_club(club_id: int):
         yield
     finally:
         _club_in_scope.reset(token)
+
+
+@contextmanager
+def club_transaction():
+    """A transaction of its own on a connection of its own (a brake's count, kept whatever the request does),
+    for the club in scope: yields the connection."""
+    with db.engine.begin() as connection:
+        club_id = _club_in_scope.get()
+        if club_id is not None:
+            claim_rows(connection, club_id)
+        yield connection
 
 
 @contextmanager

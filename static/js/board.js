@@ -31,6 +31,7 @@
     var sections = board.querySelectorAll("[data-game]");
     var calls = doc.calls.map(function (call) { return call.id; }).join(",");
     if (String(doc.round) !== board.getAttribute("data-round") || doc.tables.length !== sections.length ||
+        (doc.round_over ? "1" : "0") !== board.getAttribute("data-round-over") ||
         calls !== document.getElementById("calls").getAttribute("data-calls")) {
       window.location.reload();
       return;
@@ -39,7 +40,7 @@
       var section = board.querySelector('[data-game="' + t.game_id + '"]');
       if (section) { showTable(section, t); }
     });
-    document.getElementById("time-called").hidden = !doc.time_called;
+    document.getElementById("time-called").hidden = !doc.time_called || doc.round_over;   // over: no call left to heed
     if (doc.clock && window.Treys && window.Treys.setClock) { window.Treys.setClock(doc.clock); }
     document.getElementById("owing").hidden = doc.owing.length === 0;
     setText(document.getElementById("owing-list"), doc.owing.join(", "));

@@ -76,10 +76,16 @@
     form.querySelectorAll(".has-error").forEach(function (node) { node.classList.remove("has-error"); });
   }
 
+  // Each line is words, or [the state in a few words, the rest] (a narrow screen's bar shows the first part).
   function say(lines, kind) {
     status.textContent = "";
     status.className = "preview-status is-" + kind;
-    lines.forEach(function (line) { status.appendChild(element("p", "", line)); });
+    lines.forEach(function (line) {
+      if (typeof line === "string") { status.appendChild(element("p", "", line)); return; }
+      var p = element("p", "", line[0]);
+      p.appendChild(element("span", "status-detail", line[1]));
+      status.appendChild(p);
+    });
   }
 
   // The summary at the top: messages that name no field, and a link to each marked field.
@@ -124,9 +130,9 @@
       box.classList.add("is-waiting");
     });
     var count = general.length + marked.length;
-    say([count === 1 ? "Not ready to save yet: one thing to fix, listed at the top and marked in red."
-                     : "Not ready to save yet: " + count + " things to fix, listed at the top and marked in red."],
-        "problem");
+    say([[refused ? "This hand was not saved" : "Not ready to save yet",
+          (count === 1 ? ": one thing to fix" : ": " + count + " things to fix") +
+          ", listed at the top and marked in red."]], "problem");
   }
 
   function showScores(data) {
@@ -154,10 +160,11 @@
     var lines = [];
     if (data.winner) lines.push("With this hand " + (data.winner_sentence || data.winner + " wins the game."));
     if (!data.went_out_chosen) {
-      say(["Still to choose at the top: who went out."].concat(lines), "waiting");
+      say([["Still to choose: who went out", " (at the top)."]].concat(lines), "waiting");
     } else {
-      say(["Ready to save: " + scores].concat(lines), "ready");
+      say([["Ready to save", ": " + scores]].concat(lines), "ready");
     }
+    status.classList.toggle("is-winner", lines.length > 0);
   }
 
   function show(data) {
@@ -237,7 +244,18 @@
     if (next) next.focus();
   });
 
-  // ---- Save: sent by fetch so that a dropped wifi keeps the hand on the tablet (and sends it later).
+  // ---- Save: sent by fetch so that a dropped wifi, or a server that says "not now", keeps the hand on the
+  // tablet (and sends it later by itself).
+  function keepForLater(item, why) {
+    item.why = why;
+    window.Treys.outbox.keep(item);
+    window.scrollTo(0, 0);
+    delete form.dataset.sent;
+    form.querySelectorAll("button[type=submit]").forEach(function (button) {
+      if (!button.hidden) { button.disabled = false; button.classList.remove("is-busy"); }
+    });
+  }
+
   form.addEventListener("submit", function (event) {
     if (editing || form.dataset.native) return;
     event.preventDefault();
@@ -248,25 +266,19 @@
       gameUrl: form.dataset.gameUrl, body: body,
       token: form.querySelector("input[name=client_token]").value, time: Date.now()
     };
-    fetch(form.action, {
-      method: "POST", body: new URLSearchParams(body), credentials: "same-origin", redirect: "manual",
-      headers: { "Accept": "text/html" }
-    }).then(function (response) {
+    window.Treys.outbox.post(item.url, new URLSearchParams(body)).then(function (response) {
       if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
         store.write(draftKey, null);
         window.location.assign(form.dataset.gameUrl);
+      } else if (window.Treys.outbox.notNow(response)) {
+        keepForLater(item, "server");          // busy, restarting or unreachable behind the proxy: not now
       } else {
         // refused (the reasons need the page): send it the ordinary way to show them; nothing was recorded
         form.dataset.native = "1";
         form.submit();
       }
-    }, function () {
-      window.Treys.outbox.keep(item);
-      window.scrollTo(0, 0);
-      delete form.dataset.sent;
-      form.querySelectorAll("button[type=submit]").forEach(function (button) {
-        if (!button.hidden) { button.disabled = false; button.classList.remove("is-busy"); }
-      });
+    }, function (error) {
+      keepForLater(item, error && error.name === "AbortError" ? "server" : "wifi");
     });
   });
 

@@ -1,10 +1,14 @@
-/* Hands kept on the tablet: drafts as a hand is typed, and Saves that could not reach the server.
-   A kept Save is sent again by itself when the network returns, with its client token, so the
+/* Hands kept on the tablet: drafts as a hand is typed, and Saves that could not reach the server or that the
+   server answered with "not now" (a 5xx: busy, restarting, its database away; or no answer in time).
+   A kept Save is sent again by itself when the server answers again, with its client token, so the
    server records it once however many times it arrives. Every page still works without this file. */
 (function () {
   "use strict";
   var OUTBOX = "treys:outbox";
   var RETRY_MS = 8000;
+  // The longest a Save waits for the server's answer before the hand is kept for later (the server's own
+  // bounds on a wait for the database are a few seconds).
+  var ANSWER_WAIT_MS = 15000;
   var sending = false;
 
   function read(key, fallback) {
@@ -43,7 +47,10 @@
   function showBanner(extra) {
     var items = pending();
     var lines = items.map(function (item) {
-      return "Hand " + item.hand + " is saved on this tablet and will be sent when the wifi is back.";
+      return item.why === "server"
+        ? "Hand " + item.hand + " is saved on this tablet: the server cannot record it just now. " +
+          "The tablet will send it by itself as soon as the server answers again."
+        : "Hand " + item.hand + " is saved on this tablet and will be sent when the wifi is back.";
     });
     if (extra) lines.push(extra);
     var box = banner();
@@ -52,9 +59,33 @@
     box.hidden = lines.length === 0;
   }
 
+  // An answer that says "not now" rather than "no": any 5xx (502, 503, 504 from a proxy or the server).
+  function notNow(response) { return response.status >= 500; }
+
+  // A POST of the form that gives up after ANSWER_WAIT_MS (rejected with an AbortError). Where the browser
+  // cannot give up on a request (iOS Safari before 12.2), it waits for the network's own answer.
+  var Abort = window["AbortController"];
+
+  function post(url, body) {
+    var controller = Abort ? new Abort() : null;
+    var timer = controller ? window.setTimeout(function () { controller.abort(); }, ANSWER_WAIT_MS) : null;
+    return fetch(url, {
+      method: "POST", body: body, credentials: "same-origin", redirect: "manual",
+      headers: { "Accept": "text/html" }, signal: controller ? controller.signal : undefined
+    }).then(function (response) {
+      window.clearTimeout(timer);
+      return response;
+    }, function (error) {
+      window.clearTimeout(timer);
+      throw error;
+    });
+  }
+
   // A fresh CSRF token from the hand form (an old one may have run out while the wifi was down).
+  // A form the server cannot give just now counts as "not now" too.
   function freshToken(item) {
     return fetch(item.formUrl, { credentials: "same-origin" }).then(function (response) {
+      if (notNow(response)) throw new Error("not now");
       return response.text();
     }).then(function (html) {
       var doc = new DOMParser().parseFromString(html, "text/html");
@@ -64,19 +95,27 @@
   }
 
   // Send one kept hand; resolves "saved", "refused" (the server answered but did not record it)
-  // or rejects when the network is still down.
+  // or "later" (the server said "not now"), or rejects when the network is still down.
   function send(item) {
     return freshToken(item).then(function (token) {
       var body = new URLSearchParams(item.body);
       if (token) body.set("csrf_token", token);
-      return fetch(item.url, {
-        method: "POST", body: body, credentials: "same-origin", redirect: "manual",
-        headers: { "Accept": "text/html" }
-      });
+      return post(item.url, body);
+    }, function (error) {
+      if (error && error.message === "not now") return null;
+      throw error;
     }).then(function (response) {
+      if (response === null || notNow(response)) return "later";
       return response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)
         ? "saved" : "refused";
     });
+  }
+
+  function markWhy(item, why) {
+    write(OUTBOX, pending().map(function (other) {
+      if (other.token === item.token) other.why = why;
+      return other;
+    }));
   }
 
   function remove(item) {
@@ -90,8 +129,13 @@
     sending = true;
     var item = items[0];
     return send(item).then(function (outcome) {
-      remove(item);
       sending = false;
+      if (outcome === "later") {
+        markWhy(item, "server");
+        showBanner();
+        return null;
+      }
+      remove(item);
       if (outcome === "saved") {
         write(draftKey(item.game, item.hand), null);
         if (!pending().length) {
@@ -102,8 +146,9 @@
       }
       showBanner("Hand " + item.hand + " could not be recorded as it was: open it again, check it and press Save.");
       return null;
-    }, function () {
+    }, function (error) {
       sending = false;
+      markWhy(item, error && error.name === "AbortError" ? "server" : "wifi");
       showBanner();
     });
   }
@@ -119,7 +164,9 @@
       showBanner();
     },
     pending: pending,
-    flush: flush
+    flush: flush,
+    post: post,
+    notNow: notNow
   };
 
   // The game page says how many hands it holds: drafts of those hands are done with.

@@ -5,6 +5,7 @@ import os
 import shutil
 from pathlib import Path
 
+from alembic.script import ScriptDirectory
 from flask_migrate import downgrade, upgrade
 from sqlalchemy import create_engine, text
 
@@ -16,7 +17,28 @@ MIGRATIONS = Path(__file__).resolve().parents[2] / "migrations"
 SCHEMA = "treys_migrations"
 #: The revisions in order, oldest first (tests/migrations/README.md: each has its fixture).
 REVISIONS = ("e38d309694f4", "a1_game_events", "c3_club", "f6_records", "b2_hardening", "d7_outcome", "g7_sessions", "e8_layers", "h9_convenor",
-             "i10_public_ids", "j11_clubs")
+             "i10_public_ids", "j11_clubs", "trust_sign_ins", "trust_host_roles", "faults_backup_made",
+             "api_client_tokens", "members_settings_contacts_outbox")
+
+
+def scripts(directory: Path = MIGRATIONS) -> ScriptDirectory:
+    """Alembic's view of the migration scripts in directory."""
+    return ScriptDirectory(str(directory))
+
+
+def head(directory: Path = MIGRATIONS) -> str:
+    """The one head revision of the migration scripts (an error if there are several)."""
+    return scripts(directory).get_current_head()
+
+
+def before_head(directory: Path = MIGRATIONS) -> str:
+    """The revision one step down from the head."""
+    return scripts(directory).get_revision(head(directory)).down_revision
+
+
+def chain(directory: Path = MIGRATIONS) -> tuple[str, ...]:
+    """Every revision of the scripts, oldest first, following down_revision from the head."""
+    return tuple(reversed([script.revision for script in scripts(directory).walk_revisions()]))
 
 
 def dialects() -> list[str]:
@@ -47,11 +69,21 @@ def drop_database(url: str) -> None:
 
 
 def migration_app(url: str, copies: Path, **config):
-    """An app on url whose tables come only from migrations (no create_all)."""
+    """An app on url whose tables come only from migrations (no create_all), with an instance folder of its own
+    beside copies: a migration that reads the install's files (faults_backup_made: instance/last_backup.txt)
+    finds none of this checkout's."""
     settings = {"TESTING": True, "WTF_CSRF_ENABLED": False, "SQLALCHEMY_DATABASE_URI": url,
                 "MIGRATION_COPY_FOLDER": str(copies)}
     settings.update(config)
-    return create_app(settings)
+    before = os.environ.get("TREYS_INSTANCE")
+    os.environ["TREYS_INSTANCE"] = str(copies.parent / "instance")
+    try:
+        return create_app(settings)
+    finally:
+        if before is None:
+            del os.environ["TREYS_INSTANCE"]
+        else:
+            os.environ["TREYS_INSTANCE"] = before
 
 
 def migrate_to(app, revision: str = "head", directory: Path = MIGRATIONS) -> None:

@@ -19,11 +19,11 @@ import pytest
 
 from app.store.ids import FIRST_PUBLIC_ID, PUBLIC_ID_LIMIT
 from tests.migrations.making.dump import statements
-from tests.migrations.support import (REVISIONS, current_revision, dialects, dispose, drop_database, empty_database,
-                                      migrate_down, migrate_to, migration_app, reset_sequences, run_sql)
+from tests.migrations.support import (REVISIONS, before_head, chain, current_revision, dialects, dispose,
+                                      drop_database, empty_database, head, migrate_down, migrate_to, migration_app,
+                                      reset_sequences, run_sql)
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
-HEAD = REVISIONS[-1]
 
 
 #: Figures today's rules read differently from the club release that wrote the rows (the rows themselves are
@@ -33,7 +33,8 @@ HEAD = REVISIONS[-1]
 #: is listed with what it reads now; the ladder and records are compared by who is on them.
 OUTCOME_NOW = {13: {"game_over": True, "winner": 0, "won_at": 2}, 16: {"game_over": True, "winner": 1, "won_at": 4}}
 CLUB_FIXTURES = {"c3_club", "f6_records", "b2_hardening", "d7_outcome", "g7_sessions", "e8_layers", "h9_convenor",
-                 "i10_public_ids", "j11_clubs"}
+                 "i10_public_ids", "j11_clubs", "trust_sign_ins", "trust_host_roles", "faults_backup_made",
+                 "api_client_tokens", "members_settings_contacts_outbox"}
 
 
 def expected(revision: str) -> dict:
@@ -142,6 +143,7 @@ def test_every_revision_has_a_fixture():
     revisions = {line.split("=", 1)[1].strip().strip("'\"") for f in files
                  for line in f.read_text(encoding="utf-8").splitlines() if line.startswith("revision =")}
     assert revisions == set(REVISIONS)
+    assert chain() == REVISIONS, "REVISIONS lists the scripts' one chain, oldest first"
     assert all((FIXTURES / r / "data.sql").exists() and (FIXTURES / r / "figures.json").exists() for r in REVISIONS)
 
 
@@ -152,7 +154,7 @@ def test_fixture_upgrades_to_head_with_every_figure(revision, database, tmp_path
     run_sql(app, statements(FIXTURES / revision / "data.sql"))
     reset_sequences(app)
     migrate_to(app)
-    assert current_revision(app) == HEAD
+    assert current_revision(app) == head()
     dispose(app)
     wanted = expected(revision)
     found = followed(read(database, tmp_path / "copies"), wanted)
@@ -171,7 +173,7 @@ def test_one_step_down_and_up_again_keeps_every_figure(revision, database, tmp_p
     reset_sequences(app)
     migrate_to(app)
     migrate_down(app, "-1")
-    assert current_revision(app) == REVISIONS[-2]
+    assert current_revision(app) == before_head()
     migrate_to(app)
     dispose(app)
     wanted = expected(revision)

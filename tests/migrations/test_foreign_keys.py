@@ -9,7 +9,7 @@ from sqlalchemy import text
 
 from app.extensions import db
 from app.store.migrating import copy_name
-from tests.migrations.support import (REVISIONS, count, current_revision, dispose, migrate_down, migrate_to,
+from tests.migrations.support import (count, current_revision, dispose, head, migrate_down, migrate_to,
                                       migration_app, migrations_with, run_sql)
 
 #: A small club record at a1_game_events (before the club features): one game, two teams, three hands.
@@ -87,7 +87,7 @@ def test_upgrade_from_before_the_club_features_keeps_every_hand_team_and_player(
     """The reported loss: c3_club rebuilds `game` in batch mode; its cascade emptied hands, teams and players."""
     migrate_to(club)
     assert counts(club) == TABLES
-    assert current_revision(club) == REVISIONS[-1]
+    assert current_revision(club) == head()
 
 
 def test_downgrade_keeps_every_hand_team_and_player(club):
@@ -116,7 +116,7 @@ def table_columns(app, table: str) -> list[str]:
 
 def test_a_failing_migration_leaves_the_database_as_it_was(club, tmp_path, capfd):
     columns = table_columns(club, "game")
-    folder = migrations_with(tmp_path, "z9_fails.py", FAILING.replace("{head}", REVISIONS[-1]))
+    folder = migrations_with(tmp_path, "z9_fails.py", FAILING.replace("{head}", head()))
     with pytest.raises(SystemExit):                         # flask db prints the error and exits 1
         migrate_to(club, directory=folder)
     assert "this migration fails half way" in capfd.readouterr().err
@@ -133,7 +133,7 @@ def sqlite_tables(app) -> set[str]:
 
 
 def test_a_migration_leaving_a_dangling_row_is_refused_and_rolled_back(club, tmp_path, capfd):
-    folder = migrations_with(tmp_path, "z9_dangles.py", DANGLING.replace("{head}", REVISIONS[-1]))
+    folder = migrations_with(tmp_path, "z9_dangles.py", DANGLING.replace("{head}", head()))
     with pytest.raises(SystemExit):
         migrate_to(club, directory=folder)
     said = capfd.readouterr().err

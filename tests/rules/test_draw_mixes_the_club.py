@@ -137,6 +137,18 @@ def test_the_quality_of_the_draw_is_said_in_words(quality, words):
     assert quality.words == words
 
 
+@pytest.mark.parametrize("history, words", [
+    (History(), "Everyone has a new partner; this is the club's first session, so every table is new."),
+    (History((PastSession(0, ((("A", "E"), ("B", "F")),)),)),
+     "Everyone has a new partner; no table meets again from earlier today."),
+    (History((PastSession(1, ((("A", "E"), ("B", "F")),)),)),
+     "Everyone has a new partner; no table meets again from the last session."),
+])
+def test_the_club_s_first_draw_speaks_of_no_last_session(history, words):
+    now = ((("A", "B"), ("C", "D")), (("E", "F"), ("G", "H")))
+    assert draw_quality(now, history).words == words
+
+
 def test_the_quality_counts_what_the_history_remembers():
     last = ((("A", "B"), ("C", "D")), (("E", "F"), ("G", "H")))
     history = History((PastSession(1, last),))

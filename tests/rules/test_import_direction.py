@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 APP = Path(__file__).resolve().parents[2] / "app"
-FEATURES = ("app.games", "app.club", "app.records", "app.sheets", "app.api", "app.rulebook", "app.main", "app.guides")
+FEATURES = ("app.games", "app.club", "app.records", "app.sheets", "app.api", "app.rulebook", "app.main", "app.guides", "app.members")
 
 
 def imports_of(path: Path, root: Path = APP.parent) -> set[str]:
@@ -39,12 +39,12 @@ def test_the_engine_imports_nothing_of_the_app_outside_the_engine():
 
 def test_the_store_imports_no_feature_and_no_error_page():
     assert app_imports("store")
-    assert [(f, m) for f, m in app_imports("store") if under(m, [*FEATURES, "app.errors"])] == []
+    assert [(f, m) for f, m in app_imports("store") if under(m, [*FEATURES, "app.web.errors"])] == []
 
 
 @pytest.mark.parametrize("source, expected", [
     ("from .entries import Problem", {"app.rules.entries", "app.rules.entries.Problem"}),
-    ("from app.errors import status_of", {"app.errors", "app.errors.status_of"}),
+    ("from app.web.errors import status_of", {"app.web.errors", "app.web.errors.status_of"}),
     ("import app.games.views", {"app.games.views"}),
 ])
 def test_imports_are_read_as_the_modules_they_name(tmp_path, source, expected):

@@ -1,6 +1,8 @@
 """The season ladder: games won then margins among qualified players, ties, the qualifying line, draws."""
 from fractions import Fraction
 
+import pytest
+
 from app.rules.ladder import PlayerGame, games_needed, method_text, rank
 
 
@@ -62,6 +64,20 @@ def test_sessions_attended_are_counted_once_each():
 def test_method_is_written_out():
     text = method_text(10)
     assert "30 %" in text and "3 games" in text and "draw ½" in text
+
+
+@pytest.mark.parametrize("most_games, figures", [
+    (10, "(10 games so far this season, so at least 3 games)"),
+    (2, "(2 games so far this season, so at least 1 game)"),
+    (1, "(1 game so far this season, so at least 1 game)"),
+])
+def test_method_names_the_most_active_players_games_and_the_games_needed_apart(most_games, figures):
+    assert f"most active player {figures} are ranked" in method_text(most_games)
+
+
+def test_method_of_a_season_without_games_gives_no_figures():
+    text = method_text(0)
+    assert "most active player are ranked" in text and "0 games" not in text and "1 games" not in text
 
 
 def test_more_games_won_ranks_above_a_higher_win_rate():

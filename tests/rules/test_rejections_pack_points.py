@@ -102,6 +102,24 @@ def test_a_typo_of_4500_for_450_at_the_table_is_caught():
     assert problems("bolivia", [out_team("bolivia", table_points=450), other]) == []
 
 
+@pytest.mark.parametrize("rid, variations, words", [
+    ("bolivia", {"jokers": "6"}, "Bolivia is played with 3 packs of cards, and they hold only 6 red 3s "
+                               "(2 in each pack)."),
+    ("bolivia", {"jokers": "9"}, "Bolivia is played with 3 packs of cards, and they hold only 6 red 3s "
+                               "(2 in each pack)."),
+    ("bolivia_plus", {}, "Bolivia Plus is played with 4 packs of cards, and they hold only 8 red treys "
+                         "(2 in each pack)."),
+    ("bolivia_hoyle", {}, "is played with 2 packs of cards, and they hold only 4 red 3s (2 in each pack)."),
+])
+def test_too_many_red_3s_names_the_packs_of_cards_not_the_jokers(rid, variations, words):
+    """The jokers have nothing to do with the red 3s: the refusal says how many packs the game uses."""
+    limit = get_ruleset(rid, variations).pack.red_threes
+    found = problems(rid, [team(red_threes=limit - 1), team(red_threes=2)], variations)
+    assert codes_of(found) == ["pack.red_threes"]
+    assert found[0].message.endswith(words) and "joker" not in found[0].message
+    assert found[0].message.startswith(f"The two teams have {limit + 1} red ")
+
+
 @pytest.mark.parametrize("rid", ["bolivia", "bolivia_classic", "bolivia_hoyle"])
 def test_3s_do_not_count_against_the_card_points(rid):
     """A hand at the card points with every 3 of the pack (melded, tabled or in hand) still stands."""

@@ -124,7 +124,9 @@ def test_pack_limits(rid, variations, fields, words):
         return
     assert len(found) == 1 and re.fullmatch(r"teams\[[01]\]\.[a-z_.]+", found[0].field)   # where the most were entered
     assert words in found[0].message
-    assert re.search(r"but a [A-Za-z ]+ pack with \d+ jokers holds only ", found[0].message)
+    # what the pack holds, in a player's words: the packs alone for 3s and 2s, the packs and jokers for the rest
+    packs = r"[A-Za-z' ]+ is played with \d+ packs? of cards, and (they hold|it holds) only "
+    assert re.search(rf"but (a [A-Za-z ]+ pack with \d+ jokers holds only |{packs})", found[0].message)
     assert is_sentence(found[0].message)
 
 

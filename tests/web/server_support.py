@@ -3,13 +3,22 @@ from __future__ import annotations
 
 import http.client
 import json
+import socket
 import threading
 from contextlib import contextmanager
 from urllib.parse import urlencode
 
 from waitress.server import create_server
 
-from app.serving import SERVER_LIMITS, run_until_closed
+from app.web.serving import SERVER_LIMITS, run_until_closed
+
+
+def free_port() -> int:
+    """A port no one listens on just now, from the system (port 0), for a server a test starts in another
+    process: parallel workers (pytest-xdist) and other programs on the machine never get the same one."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
 
 
 @contextmanager

@@ -82,7 +82,7 @@ def assert_answer(response, allowed):
     if response.status_code >= 400:
         assert isinstance(data["errors"], list) and data["errors"]
         for error in data["errors"]:
-            assert set(error) == {"field", "message"}
+            assert set(error) == {"field", "message", "code"} and error["code"]
             assert error["field"] is None or isinstance(error["field"], str)
             assert isinstance(error["message"], str) and error["message"]
 

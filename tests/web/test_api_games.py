@@ -34,7 +34,7 @@ def errors_of(response, status):
     errors = response.get_json()["errors"]
     assert errors
     for error in errors:
-        assert set(error) == {"field", "message"}
+        assert set(error) == {"field", "message", "code"} and error["code"]
         assert isinstance(error["message"], str) and error["message"]
     return errors
 
@@ -289,10 +289,10 @@ def put_hand(client, game, number, body, code=None):
     return client.put(f"{GAMES}/{game['id']}/hands/{number}", json=body, headers=headers)
 
 
-def delete_hand(client, game, number, code=None, query=""):
-    """DELETE a hand."""
+def delete_hand(client, game, number, code=None, query="", **body):
+    """DELETE a hand (a body such as version=3 goes as JSON)."""
     headers = {"X-Table-Code": game["table_code"] if code is None else code}
-    return client.delete(f"{GAMES}/{game['id']}/hands/{number}{query}", headers=headers)
+    return client.delete(f"{GAMES}/{game['id']}/hands/{number}{query}", headers=headers, json=body or None)
 
 
 def test_correcting_a_hand_recomputes_every_later_total(client):
@@ -354,10 +354,12 @@ def test_only_the_last_hand_can_be_removed(client):
     assert "last hand" in errors[0]["message"]
     errors_of(delete_hand(client, game, 3), 404)
     errors_of(delete_hand(client, game, 2, code="bad!"), 403)
-    errors_of(delete_hand(client, game, 2, query="?version=1"), 409)
-    assert fields_of(delete_hand(client, game, 2, query="?version=two")) == ["version"]
+    assert [e["code"] for e in errors_of(delete_hand(client, game, 2, version=1), 409)] == ["game.stale"]
+    assert fields_of(delete_hand(client, game, 2, version="two")) == ["version"]
+    in_address = errors_of(delete_hand(client, game, 2, query=f"?version={before['version']}"), 422)
+    assert [(e["field"], e["code"]) for e in in_address] == [("version", "version.in_query")]
     assert read(client, game) == before
-    response = delete_hand(client, game, 2, query=f"?version={before['version']}")
+    response = delete_hand(client, game, 2, version=before["version"])
     assert response.status_code == 200
     state = response.get_json()
     assert [h["number"] for h in state["hands"]] == [1]
@@ -400,3 +402,20 @@ def test_hand_answers_match_the_game_read_afresh_after_adds_and_removals(app, cl
     assert answer["hand"] == fresh["hands"][-1] and answer["hand"]["number"] == 3
     assert [h["result"][1]["score"] for h in fresh["hands"]] == [265, 450, 450]
     assert [h["result"][1]["progressive"] for h in fresh["hands"]] == [265, 715, 1165]
+
+
+@pytest.mark.parametrize("number", [2147483647, 2147483648, 99999999999999999999])
+def test_a_hand_number_beyond_any_hand_is_not_found_by_every_method(client, number):
+    """A number too large for the database is a hand the game does not have: 404, as the API's description
+    says, never a 405 from a route that stopped at the largest database integer."""
+    game = new_game(client)
+    assert post_hand(client, game, bolivia_hand()).status_code == 201
+    assert delete_hand(client, game, number).status_code == 404
+    version = read(client, game)["version"]
+    assert put_hand(client, game, number, {"teams": bolivia_hand(), "version": version}).status_code == 404
+    agreements = [client.post(f"{GAMES}/{game['id']}/hands/{asked}/agreement", json={"agreed": True, "player": "U1"},
+                              headers={"X-Table-Code": game["table_code"]}) for asked in (2147483647, number)]
+    assert agreements[1].status_code == agreements[0].status_code != 405     # as for any hand it does not have
+    assert agreements[1].get_json()["errors"] == agreements[0].get_json()["errors"]
+    assert read(client, game)["hands"][0]["number"] == 1
+

@@ -13,7 +13,7 @@ def errors_of(response, status):
     errors = response.get_json()["errors"]
     assert errors
     for error in errors:
-        assert set(error) == {"field", "message"}
+        assert set(error) == {"field", "message", "code"} and error["code"]
         assert error["field"] is None or isinstance(error["field"], str)
         assert isinstance(error["message"], str) and error["message"]
     return errors

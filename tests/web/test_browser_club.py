@@ -135,10 +135,14 @@ def test_a_club_afternoon(live_server, browser, output_dir):
     page.locator("#owing").wait_for(state="hidden", timeout=15000)
     statuses = page.locator(".board-status").all_inner_texts()
     assert statuses[0].startswith("Won by") and statuses[1].startswith("Won by") and statuses[2].startswith("Won by")
+    # every table has finished: the board reloads to say so, and its next update leaves "time is called" off
+    expect(page.locator(".round-over")).to_contain_text("Round 1 is over: every table has finished.", timeout=15000)
+    expect(page.locator("#board-updated")).to_contain_text("Updated", timeout=15000)
+    expect(page.locator("#time-called")).to_be_hidden()
     shot(page, output_dir, "board", 1920, 1080)
     shot(page, output_dir, "board", 1024, 768)
 
-    page.get_by_role("link", name="Results").click()
+    page.get_by_role("link", name="Results", exact=True).click()   # the board's button
     page.wait_for_url(f"**/club/sessions/{session_id}/results")
     page.locator(".results-table tbody tr").first.wait_for()
     rows = page.locator(".results-table tbody tr").all_inner_texts()

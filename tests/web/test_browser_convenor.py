@@ -16,7 +16,7 @@ from tests.web.club_support import NAME, PASSWORD, PLAYERS, login, open_session,
 from tests.web.test_browser_club import enter_hand
 from tests.web.test_browser_contrast import AXE, violations
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("test_browser_convenor")]  # its module's fixture made once
 
 SIZE = {"width": 1024, "height": 768}
 
@@ -81,7 +81,10 @@ def test_call_the_organiser_agreement_and_the_clock(browser, convened, output_di
     expect(tablet.locator(".session-clock")).to_contain_text("minutes left")
 
     # call the organiser: the board shows the table (its polling reloads on a new call), the organiser clears it
-    tablet.get_by_role("button", name="Call the organiser").click()
+    tablet.get_by_role("link", name="Call the organiser").click()
+    expect(tablet.locator("h1")).to_have_text("Call the organiser?")      # asked first
+    shot(tablet, output_dir, "call_confirm", "light")
+    tablet.get_by_role("button", name="Yes, call the organiser").click()
     expect(tablet.locator(".call-waiting")).to_contain_text("The organiser has been called")
     call = board.locator(".call-table", has_text="Table 1")
     call.wait_for(timeout=15000)
@@ -93,7 +96,17 @@ def test_call_the_organiser_agreement_and_the_clock(browser, convened, output_di
     expect(board.locator("main")).to_contain_text("Table 1's call is cleared.")
     assert board.locator("#calls").is_hidden()
     tablet.reload()
-    expect(tablet.get_by_role("button", name="Call the organiser")).to_be_visible()
+    expect(tablet.get_by_role("link", name="Call the organiser")).to_be_visible()
+
+    # a call the table sorted out itself is taken back: the board's list empties
+    tablet.get_by_role("link", name="Call the organiser").click()
+    tablet.get_by_role("button", name="Yes, call the organiser").click()
+    board.locator(".call-table", has_text="Table 1").wait_for(timeout=15000)
+    shot(tablet, output_dir, "call_waiting", "light")
+    tablet.get_by_role("button", name="Take the call back (sorted out)").click()
+    expect(tablet.locator("main")).to_contain_text("Your call is taken back")
+    board.reload()
+    assert board.locator("#calls").is_hidden()
 
     # agreement: the hand waits on the board until a player of the other team agrees on this tablet
     enter_hand(tablet, table["game_id"], 1, (200, 100))

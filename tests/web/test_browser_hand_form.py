@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.test_browser_table import plus, shoot
+from tests.web.test_browser_table import plus, red_threes, shoot
 
 pytestmark = pytest.mark.browser
 
@@ -75,8 +75,7 @@ def typical_hand(page, game_url, count):
     steps = [lambda: count.tap(page.locator("label.pill", has_text="North-South")),
              lambda: count.tap(plus(page, 0, "set_red_samba")),
              lambda: count.tap(plus(page, 0, "set_red_canasta")),
-             lambda: count.tap(plus(page, 0, "red_threes")),
-             lambda: count.tap(plus(page, 0, "red_threes")),
+             lambda: count.tap(red_threes(page, 0, 2)),
              lambda: count.type(page.locator("#team0-table_points"), "485")]
     for number, step in enumerate(steps, start=1):
         step()
@@ -195,10 +194,13 @@ def test_spacing_between_targets(live_server, page):
             const [down, box, up] = [...s.children].map(n => n.getBoundingClientRect());
             out.push(box.left - down.right, up.left - box.right);
         }
-        for (let i = 1; i < steppers.length; i++) {
-            const gap = steppers[i].getBoundingClientRect().top - steppers[i - 1].getBoundingClientRect().bottom;
-            out.push(gap);
-        }
+        // each stepper and its nearest neighbour (in a column of rows or a grid of tiles)
+        const boxes = steppers.map(s => s.getBoundingClientRect());
+        boxes.forEach((a, i) => {
+            const apart = boxes.filter((_, j) => j !== i).map(b => Math.max(
+                b.left - a.right, a.left - b.right, b.top - a.bottom, a.top - b.bottom));
+            out.push(Math.min(...apart));
+        });
         const pills = [...document.querySelectorAll('.went-out-pills .pill')].map(p => p.getBoundingClientRect());
         for (let i = 1; i < pills.length; i++) {
             if (Math.abs(pills[i].top - pills[i - 1].top) < 1) out.push(pills[i].left - pills[i - 1].right);
@@ -241,21 +243,19 @@ def test_a_pack_total_refusal_marks_the_field_with_the_most_and_clears_when_fixe
     game_url = new_game(page, live_server)
     page.goto(game_url + "/hands/new")
     page.locator("label.pill", has_text="Nobody").click()
-    for _ in range(2):
-        plus(page, 0, "red_threes").click()
-    for _ in range(5):
-        plus(page, 1, "red_threes").click()                  # 7 red 3s: the pack holds 6
+    red_threes(page, 0, 2).click()
+    red_threes(page, 1, 5).click()                           # 7 red 3s: the pack holds 6
     page.locator("#team0-table_points").fill("50")
     page.locator("#team1-table_points").fill("50")
     page.get_by_role("button", name="Save hand 1").click()
     page.wait_for_selector("form[data-refused=yes]")
     box = page.locator('[data-error-for="team1-red_threes"]')
-    expect(box).to_contain_text("jokers holds only 6 red 3s")
-    assert page.get_by_text("jokers holds only 6 red 3s").count() == 1          # once, beside its field
+    expect(box).to_contain_text("they hold only 6 red 3s")
+    assert page.get_by_text("they hold only 6 red 3s").count() == 1          # once, beside its field
     expect(page.locator("#refusal-summary a")).to_have_count(1)
-    expect(page.locator("#team1-red_threes")).to_be_focused()
-    assert page.evaluate("document.activeElement.getBoundingClientRect().top") >= 0
-    page.locator(".team-1 .row-red_threes .step-down").click()          # 6 now: the live check clears it
+    expect(page.locator("#team1-red_threes-5")).to_be_focused()          # the chosen button of the marked row
+    assert page.evaluate("document.activeElement.closest('label').getBoundingClientRect().top") >= 0
+    red_threes(page, 1, 4).click()                                        # 6 now: the live check clears it
     expect(box).to_be_empty()
     expect(page.locator("#refusal-summary")).to_be_hidden()
     expect(page.locator("#preview-status")).to_contain_text("Ready to save")
@@ -361,12 +361,12 @@ def test_enter_in_a_count_box_moves_on_and_never_saves(live_server, page):
 
 def test_a_count_box_needs_a_second_tap_before_the_keyboard(live_server, page):
     page.goto(new_game(page, live_server) + "/hands/new")
-    box = page.locator("#team0-red_threes")
+    box = page.locator("#team0-set_black_canasta")
     box.click()
     assert box.evaluate("b => b.readOnly") is True           # a stray tap: no keyboard
     box.click()
     assert box.evaluate("b => b.readOnly") is False
-    plus(page, 0, "red_threes").click()
+    plus(page, 0, "set_black_canasta").click()
     assert box.evaluate("b => b.readOnly") is True
 
 
@@ -483,10 +483,8 @@ def test_every_problem_shows_at_once_beside_its_field_live_and_after_save(live_s
     page.set_viewport_size({"width": 1024, "height": 768})
     page.goto(new_game(page, live_server) + "/hands/new")
     page.locator("label.pill", has_text="North-South").click()      # out without the sets
-    for _ in range(4):
-        plus(page, 0, "red_threes").click()
-    for _ in range(3):
-        plus(page, 1, "red_threes").click()                      # 7 red 3s: the pack holds 6
+    red_threes(page, 0, 4).click()
+    red_threes(page, 1, 3).click()                               # 7 red 3s: the pack holds 6
     page.locator("#team0-table_points").fill("12")               # not a multiple of 5
     page.locator("#team1-table_points").fill("50")
     beside = {"went_out": "cannot go out", "team0-table_points": "multiple of 5"}
@@ -499,3 +497,27 @@ def test_every_problem_shows_at_once_beside_its_field_live_and_after_save(live_s
         threes = page.locator('[data-error-for="team0-red_threes"], [data-error-for="team1-red_threes"]')
         expect(threes.filter(has_text="red 3s")).to_have_count(1)
         expect(page.locator("#refusal-summary a")).to_have_count(3)
+
+
+def test_a_save_without_who_went_out_says_not_saved_like_every_refusal(live_server, page):
+    """Forgetting who went out is refused as any other reason is: the red "This hand was not saved" box and
+    the same words beside Save, until it is chosen."""
+    page.set_viewport_size({"width": 1024, "height": 768})
+    game_url = new_game(page, live_server)
+    page.goto(game_url + "/hands/new")
+    page.locator("#team1-table_points").fill("120")
+    expect(page.locator("#preview-status")).to_contain_text("Still to choose: who went out")
+    page.get_by_role("button", name="Save hand 1").click()
+    page.wait_for_selector("form[data-refused=yes]")
+    summary = page.locator("#refusal-summary")
+    expect(page.locator("#preview-status.is-problem")).to_contain_text("This hand was not saved")
+    expect(summary).to_be_visible()
+    expect(summary).to_contain_text("This hand was not saved")
+    expect(summary.locator("a")).to_have_text("Who went out?")
+    expect(page.locator(".went-out-box.has-error")).to_have_count(1)
+    page.locator("label.pill", has_text="Nobody").click()
+    expect(summary).to_be_hidden()
+    expect(page.locator("#preview-status")).to_contain_text("Ready to save")
+    page.get_by_role("button", name="Save hand 1").click()
+    page.wait_for_url(game_url)
+    assert hands_recorded(page, game_url) == 1

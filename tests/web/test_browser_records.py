@@ -33,10 +33,13 @@ def test_season_ladder_on_a_tablet_and_a_projector(live_server, browser, output_
     for us, them in TABLES * 2:
         finish_game(page, live_server, us, them)
     page.goto(f"{live_server}/records/")
+    page.get_by_text("Import the club's players from a CSV file").click()
     page.set_input_files("input[name=file]", files=[{"name": "members.csv", "mimeType": "text/csv",
                          "buffer": "First name,Surname\nMargaret,Wilson\nBob,Jones\n".encode()}])
     page.get_by_role("button", name="Import the players").click()
     page.wait_for_url("**/records/")
+    if not page.get_by_label("Season name").is_visible():
+        page.get_by_text("Add a season", exact=True).click()
     page.get_by_label("Season name").fill(f"Season {date.today().year}")
     page.get_by_label("First day").fill(f"{date.today().year}-01-01")
     page.get_by_label("Last day").fill(f"{date.today().year}-12-31")
@@ -58,6 +61,19 @@ def test_season_ladder_on_a_tablet_and_a_projector(live_server, browser, output_
     page.goto(f"{live_server}/records/")
     page.set_viewport_size({"width": 1024, "height": 768})
     page.screenshot(path=str(output_dir / "records_page_1024x768.png"), full_page=True)
+    headings = page.locator("main h2").all_inner_texts()
+    assert headings.index("The club's players") < headings.index("Download a backup") < headings.index(
+        "Restore a backup (on a new install)")                       # the afternoon's tools first, restore last
+    height = page.evaluate("document.documentElement.scrollHeight")
+    assert height <= 2 * 768, f"the records page is {height / 768:.1f} screens high"
+    page.get_by_text("Two entries for the same person? Merge them").click()
+    keep, other = page.locator("select[name=keep]"), page.locator("select[name=other]")
+    assert keep.input_value() == other.input_value() == ""           # nobody chosen until the organiser chooses
+    assert keep.locator("option:checked").inner_text() == "Choose a player"
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        page.screenshot(path=str(output_dir / f"records_page_merge_{scheme}_1024x768.png"), full_page=True)
+    page.emulate_media(color_scheme="light")
     page.get_by_role("link", name="See and change the list of players").click()
     page.wait_for_url("**/records/players")
     row = page.locator(".roster-row", has_text="Bob Jones")

@@ -60,6 +60,11 @@ def plus(page, index, field):
     return page.locator(f"#team{index}-{field}").locator("xpath=following-sibling::button[1]")
 
 
+def red_threes(page, index, count):
+    """The button for this many red 3s on a team's card: any count is one tap."""
+    return page.locator(f".team-{index} .row-red_threes label.pill").filter(has_text=re.compile(rf"^{count}$"))
+
+
 def wait_for_preview(page, kind):
     """Until the server's preview has answered with this state (ready, problem, waiting)."""
     page.wait_for_selector(f"#preview-status.is-{kind}", timeout=10000)
@@ -90,8 +95,7 @@ def test_a_game_at_the_table(live_server, page, output_dir):
     page.wait_for_url(f"**/games/{game_id}/hands/new")
     taps.tap(plus(page, 0, "set_red_samba"))
     taps.tap(plus(page, 0, "set_red_canasta"))
-    taps.tap(plus(page, 0, "red_threes"))
-    taps.tap(plus(page, 0, "red_threes"))
+    taps.tap(red_threes(page, 0, 2))
     taps.type(page.locator("#team0-table_points"), "485")
     taps.tap(page.locator("label.pill", has_text="North-South"))
     preview = team(page, 0).locator(".team-preview")
@@ -156,13 +160,10 @@ def test_a_game_at_the_table(live_server, page, output_dir):
     page.get_by_role("link", name="Enter hand 3").click()
     for _ in range(4):
         plus(page, 0, "set_red_samba").click()
-    team(page, 0).locator("details.more-sets > summary").click()     # the rare sets wait behind "More sets"
+    team(page, 0).locator("details.more-sets > summary", has_text="More sets").click()   # the rare sets wait there
     plus(page, 0, "set_red_bolivia").click()
     plus(page, 0, "set_black_bolivia").click()
-    box = page.locator("#team0-red_threes")
-    box.click()
-    box.click()                                   # a count box opens for typing on the second tap
-    box.fill("6")
+    red_threes(page, 0, 6).click()                # all six red 3s: one tap
     page.locator("#team0-table_points").fill("1000")
     page.locator("label.pill", has_text="North-South").click()
     expect(page.locator("#preview-status")).to_contain_text("North-South wins the game")
@@ -221,7 +222,7 @@ def test_no_javascript_still_saves_a_hand(live_server, browser, output_dir):
         page.get_by_role("link", name="Enter hand 1").click()
         page.wait_for_url(re.compile(r"/hands/new$"))
         expect(page.locator(".step").first).to_be_hidden()
-        page.locator("#team1-red_threes").fill("2")
+        page.locator("#team1-red_threes-2").check()          # one button a count, with or without scripts
         page.locator("#team1-table_points").fill("120")
         page.locator("label.pill", has_text="Nobody").click()
         page.get_by_role("button", name="Save hand 1").click()

@@ -177,5 +177,47 @@ def test_a_name_with_a_control_character_or_half_a_character_is_refused_in_words
     response = open_session(org_client, players=[name, "Bob", "Cy", "Di"])
     assert response.status_code == 422
     assert response.get_json()["errors"] == [
-        {"field": "players", "message": "A name can hold letters, digits, spaces and punctuation only."}]
+        {"field": "players", "message": "A name can hold letters, digits, spaces and punctuation only.",
+         "code": "invalid.players"}]
     assert counts(app) == (0, 0, 0)
+
+
+def test_a_session_body_with_a_field_treys_does_not_take_is_refused_and_nothing_stored(org_client, app):
+    for extra in ({"colour": "red"}, {"format": {"kind": "time", "colour": "red"}}):
+        response = open_session(org_client, **extra)
+        assert response.status_code == 422
+        assert [e["code"] for e in response.get_json()["errors"]] == [f"invalid.{'format.' * ('format' in extra)}colour"]
+    assert counts(app) == (0, 0, 0)
+
+
+def test_the_same_client_token_answers_the_session_it_opened_and_refuses_another_request(org_client, app):
+    first = open_session(org_client, client_token="wednesday")
+    assert first.status_code == 201 and first.headers["Location"].endswith(f"/sessions/{first.get_json()['id']}")
+    again = open_session(org_client, client_token="wednesday")
+    assert (again.status_code, again.get_json()) == (200, first.get_json())
+    other = open_session(org_client, client_token="wednesday", players=PLAYERS[:8])
+    assert other.status_code == 409
+    assert [e["code"] for e in other.get_json()["errors"]] == ["client_token.reused"]
+    assert counts(app)[0] == 1
+
+
+def test_the_organiser_reads_the_table_codes_again_and_lists_sessions_and_games(org_client):
+    opened = open_session(org_client).get_json()
+    session = org_client.get(f"/api/v1/sessions/{opened['id']}", headers=basic()).get_json()
+    assert [(t["game_id"], t["table_code"], t["url"]) for t in session["tables"]] == [
+        (t["game_id"], t["table_code"], t["url"]) for t in opened["tables"]]
+    sessions = org_client.get("/api/v1/sessions", headers=basic()).get_json()
+    assert [s["id"] for s in sessions["sessions"]] == [opened["id"]]
+    games = org_client.get("/api/v1/games?limit=1&page=2", headers=basic()).get_json()
+    assert (len(games["games"]), games["total"], games["pages"]) == (1, len(opened["tables"]), len(opened["tables"]))
+    assert org_client.get("/api/v1/games").status_code == 401
+
+
+@pytest.mark.parametrize("query, field", [("?page=0", "page"), ("?limit=501", "limit"), ("?sort=name", "sort"),
+                                          ("?page=two", "page")])
+def test_players_come_a_page_at_a_time_and_a_query_they_do_not_read_is_refused(org_client, query, field):
+    open_session(org_client)
+    page = org_client.get("/api/v1/players?page=3&limit=5", headers=basic()).get_json()
+    assert ([p["name"] for p in page["players"]], page["total"], page["pages"]) == (PLAYERS[10:], 13, 3)
+    refused = org_client.get("/api/v1/players" + query, headers=basic())
+    assert refused.status_code == 422 and [e["field"] for e in refused.get_json()["errors"]] == [field]

@@ -41,11 +41,11 @@ def test_a_tablet_calls_the_organiser_and_the_board_lists_the_table_until_cleare
         assert db.session.query(TableCall).count() == 0
 
     tablet = tablet_of(app, table)
-    answer = tablet.post(f"{game_url}/call", follow_redirects=True)
+    answer = tablet.post(f"{game_url}/call", data={"confirmed": "yes"}, follow_redirects=True)
     page = answer.get_data(as_text=True)
     assert answer.status_code == 200 and "The organiser has been called: they will come to your table." in page
-    assert "Stay at the table: they will come." in page and "Call the organiser</button>" not in page
-    assert tablet.post(f"{game_url}/call").status_code == 302           # called twice: still one call
+    assert "Stay at the table: they will come." in page and "Call the organiser</a>" not in page
+    assert tablet.post(f"{game_url}/call", data={"confirmed": "yes"}).status_code == 302   # twice: still one call
     board = client.get(f"/club/sessions/{doc['id']}/board.json").get_json()
     assert [(c["table"], c["label"], c["reason"]) for c in board["calls"]] == [(1, "Table 1", "")]
     board_page = client.get(f"/club/sessions/{doc['id']}/board").get_data(as_text=True)
@@ -57,7 +57,7 @@ def test_a_tablet_calls_the_organiser_and_the_board_lists_the_table_until_cleare
     assert client.get(f"/club/sessions/{doc['id']}/board.json").get_json()["calls"] == []
     again = client.post(f"/club/sessions/{doc['id']}/calls/{call_id}/clear", follow_redirects=True)
     assert "call was already cleared at" in again.get_data(as_text=True)
-    assert "Call the organiser</button>" in tablet.get(game_url).get_data(as_text=True)
+    assert "Call the organiser</a>" in tablet.get(game_url).get_data(as_text=True)
     kinds = [(kind, who, words) for kind, who, words in record_of(app, doc["id"]) if "call" in kind]
     assert kinds == [("table_called", "the tablet at Table 1", "Table 1 calls the organiser."),
                      ("call_cleared", "the organiser Margaret", "Table 1's call cleared.")]
@@ -68,7 +68,7 @@ def test_a_tablet_calls_the_organiser_and_the_board_lists_the_table_until_cleare
 def test_only_the_organiser_clears_a_call(app, client):
     doc = drawn(app, client)
     tablet = tablet_of(app, doc["tables"][1])
-    tablet.post(f"/games/{doc['tables'][1]['game_id']}/call")
+    tablet.post(f"/games/{doc['tables'][1]['game_id']}/call", data={"confirmed": "yes"})
     with app.app_context():
         call_id = db.session.query(TableCall).one().id
     anonymous = app.test_client().post(f"/club/sessions/{doc['id']}/calls/{call_id}/clear")
@@ -114,3 +114,37 @@ def test_a_game_outside_a_session_cannot_call_over_the_api(app, client):
         {"name": "Us", "players": ["Ann", "Bob"]}, {"name": "Them", "players": ["Cy", "Di"]}]}).get_json()
     answer = client.post(f"/api/v1/games/{created['id']}/call", headers={"X-Table-Code": created["table_code"]})
     assert answer.status_code == 409 and "not a club session's table" in answer.get_json()["errors"][0]["message"]
+
+
+def test_calling_the_organiser_is_asked_first_and_nothing_is_called_until_yes(app, client):
+    doc = drawn(app, client)
+    table = doc["tables"][0]
+    game_url = f"/games/{table['game_id']}"
+    tablet = tablet_of(app, table)
+    asked = tablet.get(f"{game_url}/call").get_data(as_text=True)
+    assert "Call the organiser?" in asked and "Yes, call the organiser" in asked and "No, go back" in asked
+    unconfirmed = tablet.post(f"{game_url}/call")
+    assert unconfirmed.status_code == 200 and "Yes, call the organiser" in unconfirmed.get_data(as_text=True)
+    with app.app_context():
+        assert db.session.query(TableCall).count() == 0
+    assert tablet.post(f"{game_url}/call", data={"confirmed": "yes"}).status_code == 302
+    with app.app_context():
+        assert db.session.query(TableCall).count() == 1
+
+
+def test_a_tablet_takes_its_call_back_and_the_board_and_record_follow(app, client):
+    doc = drawn(app, client)
+    table = doc["tables"][0]
+    game_url = f"/games/{table['game_id']}"
+    tablet = tablet_of(app, table)
+    tablet.post(f"{game_url}/call", data={"confirmed": "yes"})
+    assert "Take the call back" in tablet.get(game_url).get_data(as_text=True)
+    assert app.test_client().post(f"{game_url}/call/back").status_code == 403      # no code: nothing changes
+    assert len(client.get(f"/club/sessions/{doc['id']}/board.json").get_json()["calls"]) == 1
+    back = tablet.post(f"{game_url}/call/back", follow_redirects=True).get_data(as_text=True)
+    assert "Your call is taken back: the organiser no longer comes to your table." in back
+    assert "Call the organiser</a>" in back and "Take the call back" not in back
+    assert client.get(f"/club/sessions/{doc['id']}/board.json").get_json()["calls"] == []
+    assert record_of(app, doc["id"])[-1] == ("call_taken_back", "the tablet at Table 1", "Table 1 took its call back.")
+    again = tablet.post(f"{game_url}/call/back")
+    assert again.status_code == 409 and "There is no call to take back" in again.get_data(as_text=True)

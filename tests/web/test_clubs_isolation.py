@@ -99,9 +99,11 @@ def test_account_names_are_unique_across_the_host(app):
 
 
 def rule_path(rule, ids: dict) -> str:
-    """The route's address with club A's ids (and a hand number, an action, a token where it takes them)."""
+    """The route's address with club A's ids (and a hand number, an action, an email of the outbox, a members'
+    link where it takes them)."""
     values = {name: ids[name] for name in rule.arguments if name in ids}
-    values.update({name: value for name, value in (("number", 1), ("action", "end")) if name in rule.arguments})
+    values.update({name: value for name, value in (("number", 1), ("action", "end"), ("job_id", 1),
+                                                   ("link", "no-such-link")) if name in rule.arguments})
     return rule.build(values)[1]
 
 

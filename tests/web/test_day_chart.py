@@ -6,7 +6,7 @@ from io import BytesIO
 from pypdf import PdfReader
 
 from app.rules.ranking import Standing
-from app.sheets.chart import day_chart
+from app.render.chart import day_chart
 from tests.web.club_support import enter_hand, login, open_session, organiser
 from tests.web.pages_support import text
 

@@ -1,6 +1,8 @@
 """Faults: a read-only database, a full disk, a dropped PostgreSQL connection: 503 or a transparent reconnect."""
 import re
 import os
+import shutil
+import subprocess
 import time
 import sqlite3
 from pathlib import Path
@@ -11,9 +13,10 @@ from sqlalchemy.exc import OperationalError
 
 from app import create_app
 from app.store import connections
-from app.extensions import db
-from app.faults import CANNOT_SAVE
+from app.extensions import WAL_LIMIT_BYTES, db
+from app.web.faults import CANNOT_SAVE
 from tests.conftest import database_url, dispose_app, is_postgres, make_app
+from tests.web.club_support import login, organiser
 from tests.web.pages_support import hand_count, open_game, post_hand
 
 TEAMS = [{"name": "Us", "players": ["Ann", "Bob"]}, {"name": "Them", "players": ["Cy", "Di"]}]
@@ -47,7 +50,7 @@ def test_a_full_disk_or_read_only_database_answers_503_and_saves_nothing(app, cl
         assert CANNOT_SAVE in page.get_data(as_text=True)
         answer = client.post(f"/api/v1/games/{api_id}/hands", json=HAND, headers={"X-Table-Code": code})
         assert answer.status_code == 503
-        assert answer.get_json() == {"errors": [{"field": None, "message": CANNOT_SAVE}]}
+        assert answer.get_json() == {"errors": [{"field": None, "message": CANNOT_SAVE, "code": "http.503"}]}
         assert answer.headers["Retry-After"] == "30"
         assert client.get(f"/games/{game_id}").status_code == 200          # reading still works
     finally:
@@ -157,4 +160,101 @@ def test_a_clash_between_two_writers_answers_409_and_saves_nothing(app, client):
             event.remove(db.engine, "before_cursor_execute", clash)
     assert answer.status_code == 409
     assert "Someone else changed this game at the same moment" in answer.get_json()["errors"][0]["message"]
+    assert hand_count(app, api_id) == 0
+
+
+def held_write_lock(app):
+    """Another connection holding the write lock on the hands (SQLite: the database's one write lock;
+    PostgreSQL: the hand table locked whole); closed by the caller, which lets it go."""
+    url = app.config["SQLALCHEMY_DATABASE_URI"]
+    if is_postgres(url):
+        locker = create_engine(url).connect()
+        locker.execute(text("LOCK TABLE hand IN ACCESS EXCLUSIVE MODE"))
+        return locker
+    locker = sqlite3.connect(url.removeprefix("sqlite:///"), isolation_level=None)
+    locker.execute("BEGIN IMMEDIATE")
+    return locker
+
+
+def test_a_save_behind_a_held_lock_answers_busy_while_it_is_held_and_goes_in_once_when_sent_again(app, client):
+    api_id, code = api_game(client)
+    locker = held_write_lock(app)
+    try:
+        busy = client.post(f"/api/v1/games/{api_id}/hands", json=HAND, headers={"X-Table-Code": code})
+        held = locker.in_transaction
+        assert held() if callable(held) else held    # the answer came while the lock was still held
+    finally:
+        locker.close()
+    assert busy.status_code == 503 and busy.headers["Retry-After"]
+    assert "send it again" in busy.get_json()["errors"][0]["message"]
+    assert hand_count(app, api_id) == 0
+    sent = [client.post(f"/api/v1/games/{api_id}/hands", json=HAND, headers={"X-Table-Code": code})
+            for _ in range(2)]
+    assert [answer.status_code for answer in sent] == [201, 200] and hand_count(app, api_id) == 1
+
+
+def filled_to(folder: Path, room: int) -> Path:
+    """A file that takes the disk's space but `room` bytes."""
+    filler = folder / "filler"
+    free = shutil.disk_usage(folder).free
+    with filler.open("wb") as out:
+        out.write(b"\0" * max(free - room, 0))
+    return filler
+
+
+@pytest.mark.skipif(ON_POSTGRES, reason="SQLite's own file on a full disk (PostgreSQL looks after its own disk)")
+def test_a_full_disk_keeps_the_log_bounded_says_so_and_saves_go_in_again_once_space_is_freed(tmp_path):
+    if os.geteuid() != 0:
+        pytest.skip("a small disk of the test's own is mounted as root only (not root here)")
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=3m", "tmpfs", str(disk)], check=True)
+    app = None
+    try:
+        app = make_app(f"sqlite:///{disk}/treys.sqlite3")
+        organiser(app)
+        client, convenor = app.test_client(), app.test_client()
+        login(convenor)
+        api_id, code = api_game(client)
+        filler = filled_to(disk, 160 * 1024)
+        answers = []
+        for number in range(400):              # hands until the disk has no room for the next
+            body = {"client_token": f"full-{number}", "teams": [{"table_points": 50}, {}]}
+            answers.append(client.post(f"/api/v1/games/{api_id}/hands", json=body, headers={"X-Table-Code": code}))
+            if answers[-1].status_code != 201:
+                break
+        full = answers[-1]
+        assert full.status_code == 503 and full.headers["Retry-After"] and len(answers) > 1
+        assert full.get_json()["errors"][0]["message"] == CANNOT_SAVE
+        log = disk / "treys.sqlite3-wal"
+        assert not log.exists() or log.stat().st_size <= WAL_LIMIT_BYTES
+        assert "The computer's disk is full." in convenor.get("/club").get_data(as_text=True)
+        filler.unlink()
+        saved = len(answers) - 1
+        for number in (saved, saved + 1):      # the refused hand sent again by the tablet, then the next one
+            body = {"client_token": f"full-{number}", "teams": [{"table_points": 50}, {}]}
+            assert client.post(f"/api/v1/games/{api_id}/hands", json=body,
+                               headers={"X-Table-Code": code}).status_code == 201
+        assert "disk is full" not in convenor.get("/club").get_data(as_text=True)
+        assert hand_count(app, api_id) == saved + 2
+    finally:
+        if app is not None:
+            with app.app_context():
+                db.session.remove()
+                db.engine.dispose()
+        subprocess.run(["umount", str(disk)], check=True)
+
+
+def test_a_rollback_that_fails_on_a_dead_connection_is_a_503_not_a_500(app, client, monkeypatch):
+    """A refusal's answer rolls back; when the connection died meanwhile that rollback fails too: 503."""
+    api_id, _ = api_game(client)
+    app.config["PROPAGATE_EXCEPTIONS"] = False          # as served: an error in a handler is answered, not raised
+
+    def dead(*args, **kwargs):
+        raise OperationalError("ROLLBACK", {}, sqlite3.OperationalError("server closed the connection unexpectedly"))
+    monkeypatch.setattr(db.session, "rollback", dead)
+    answer = client.post(f"/api/v1/games/{api_id}/hands", json=HAND, headers={"X-Table-Code": "0000"})
+    assert answer.status_code == 503 and answer.headers["Retry-After"]
+    assert answer.get_json() == {"errors": [{"field": None, "message": CANNOT_SAVE, "code": "http.503"}]}
+    monkeypatch.undo()
     assert hand_count(app, api_id) == 0

@@ -1,10 +1,12 @@
 """The form guide on the pages and the API: the player's page (figure, meaning, chart), the ladder's optional
 Form column, and GET /api/v1/players with each player's rating; only games with a result count."""
+import re
 from datetime import date
 
 import pytest
 
 from app.extensions import db
+from app.records.formchart import season_words
 from app.store.club_models import Member, Season
 from tests.web.club_support import PLAYERS, basic, enter_hand, login, open_session, organiser
 
@@ -47,6 +49,24 @@ def test_the_player_page_shows_the_form_its_meaning_and_a_chart(org, app):
     assert "everyone starts at 25" in page                      # the meaning, in one plain sentence
     assert 'class="totals-chart form-chart"' in page and 'aria-labelledby="form-chart-words"' in page
     assert f"{name}&#39;s form after each of 3 games so far: from 25.0 to" in page
+
+
+def test_the_form_charts_scale_stands_at_its_left_and_the_key_says_the_form_now(org, app):
+    docs = play_afternoons(org, 3)
+    name = docs[0]["tables"][0]["teams"][0][0]
+    page = org.get(f"/records/players/{member_id(app, name)}").get_data(as_text=True)
+    chart = page[page.index('class="totals-chart form-chart"'):page.index("</figure>", page.index("form-chart"))]
+    labels = re.findall(r'<text class="chart-label" x="([\d.]+)"[^>]*>([^<]+)</text>', chart)
+    assert len(labels) == 2 and all(x == "36" and "text-anchor" not in chart for x, _ in labels)   # at the left
+    now = re.search(r"Form after each game: now <b>([\d.]+)</b>", chart)
+    assert now and f"to {now.group(1)}," in chart                 # the key's figure is the line's last
+
+
+@pytest.mark.parametrize("season_name, words", [
+    ("Season 2026", "in Season 2026"), ("2026", "in the 2026 season"), ("Autumn season", "in Autumn season"),
+])
+def test_the_form_sentence_names_the_season_once(season_name, words):
+    assert season_words(season_name) == words
 
 
 def test_a_winner_rises_above_25_and_a_loser_falls_below(org, app):

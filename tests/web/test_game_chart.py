@@ -1,5 +1,5 @@
 """The game page's chart of totals hand by hand: drawn from the engine's totals, said in words too."""
-from app.sheets.chart import HEIGHT, PAD, totals_chart
+from app.render.chart import HEIGHT, PAD, totals_chart
 from tests.web.pages_support import text
 
 

@@ -157,7 +157,7 @@ def test_the_game_page_tells_the_record_in_words_and_marks_corrected_hands(app, 
     assert 'class="mark-corrected"' in page
     other = app.test_client()
     other.get("/")
-    assert "Ask the organiser or the tablet that opened the game" in text(other.get(f"/games/{game_id}"))
+    assert "Ask the tablet that opened the game." in text(other.get(f"/games/{game_id}"))
 
 
 def test_a_tablet_keeps_its_id_in_a_long_lived_cookie(client):

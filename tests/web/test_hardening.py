@@ -6,9 +6,9 @@ from pathlib import Path
 import pytest
 
 from app import create_app
-from app.security import WeakSecretKey
+from app.web.security import WeakSecretKey
 from app.store.hands import MAX_HANDS
-from app.sheets.guard import BUSY, bounded
+from app.render.guard import BUSY, bounded
 from tests.web.pages_support import hidden_fields, open_game, post_hand
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"

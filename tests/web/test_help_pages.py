@@ -5,10 +5,12 @@ import re
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from app.guides.views import GUIDES
 from tests.web.club_support import login, open_session, organiser
 from tests.web.pages_support import open_game
+from tests.web.test_browser_table import plus, red_threes
 from tests.web.test_browser_contrast import SCHEMES, afternoon, axe_source, organiser_pages, violations  # noqa: F401
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -76,6 +78,13 @@ def test_the_hand_form_and_the_board_ask_how_do_i(app, client):
     assert 'id="the-board"' in client.get("/help/organiser").get_data(as_text=True)
 
 
+def small_png(path):
+    """The picture kept small: at most 256 colours, compressed as far as PNG goes."""
+    with Image.open(path) as picture:
+        smaller = picture.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT)
+    smaller.save(path, optimize=True)
+
+
 @pytest.mark.browser
 def test_the_help_pictures_are_taken_from_the_hand_form_and_the_board(organiser_pages, afternoon):
     base_url, paths = afternoon
@@ -83,9 +92,18 @@ def test_the_help_pictures_are_taken_from_the_hand_form_and_the_board(organiser_
     PICTURES.mkdir(parents=True, exist_ok=True)
     page.set_viewport_size({"width": 1024, "height": 768})
     page.goto(base_url + paths["hand form"])
-    page.locator("label.pill", has_text="Nobody").click()
+    page.locator(".went-out-pills label.pill").nth(1).click()              # the first team went out
+    for name in ("set_red_samba", "set_red_canasta"):
+        plus(page, 0, name).click()
+    red_threes(page, 0, 2).click()
+    page.locator("#team0-table_points").fill("485")
+    page.locator("#team1-table_points").fill("120")
+    page.locator("#team1-hand_points").fill("35")
+    page.wait_for_selector("#preview-status.is-ready")
     page.wait_for_load_state("networkidle")
+    page.evaluate("document.activeElement.blur(); window.scrollTo(0, 0)")
     page.screenshot(path=str(PICTURES / "hand-form.png"))
+    small_png(PICTURES / "hand-form.png")
     page.goto(base_url + paths["board"])
     page.wait_for_selector(".board-table")
     page.screenshot(path=str(PICTURES / "board.png"))

@@ -128,8 +128,8 @@ def test_a_pack_total_problem_is_shown_once_beside_the_field_with_the_most(app, 
     answer = post_hand(client, game_id, [{"red_threes": 2, "table_points": 50}, {"red_threes": 5, "table_points": 50}])
     assert answer.status_code == 422
     page = text(answer)
-    assert "jokers holds only 6 red 3s" in errors_for(page, "team1-red_threes")
-    assert page.count("jokers holds only 6 red 3s") == 1
+    assert "they hold only 6 red 3s" in errors_for(page, "team1-red_threes")
+    assert page.count("they hold only 6 red 3s") == 1
     assert 'href="#team1-red_threes"' in message_box(page)       # the summary at the top links to it
     assert hand_count(app, game_id) == 0
 
@@ -333,7 +333,7 @@ def test_the_preview_answers_the_problems_by_field(app, client):
     assert body["errors"] == {"team0-red_threes": ["Type a whole number here, like 0, 2 or 350."]}
     body = client.post(f"/games/{game_id}/preview",
                        data=hand_data([{"red_threes": 5}, {"red_threes": 5}], "none")).get_json()
-    assert body["general"] == [] and "jokers holds only 6 red 3s" in body["errors"]["team0-red_threes"][0]
+    assert body["general"] == [] and "they hold only 6 red 3s" in body["errors"]["team0-red_threes"][0]
 
 
 def test_the_preview_waits_for_who_went_out_without_complaining(client):

@@ -95,6 +95,7 @@ def club_history(first: int, games: int) -> int:
 
     from app.store.club_models import ClubSession, Season
     from app.store.games import end_game
+    from app.store.gamelog import ORGANISER
     for index in range(first, first + games):
         afternoon = ClubSession(played_on=date(2025, 1, 1 + index), ruleset_id="bolivia", round=1,
                                 format_kind="time")
@@ -105,7 +106,7 @@ def club_history(first: int, games: int) -> int:
         game.format_kind = "time"
         db.session.commit()
         if index % 2:
-            end_game(game)
+            end_game(game, actor=ORGANISER)          # at a club afternoon the organiser ends a game
     season = db.session.scalar(db.select(Season)) or Season(name="All", starts_on=date(2000, 1, 1),
                                                               ends_on=date(2100, 1, 1))
     db.session.add(season)

@@ -43,7 +43,7 @@ def test_removing_the_last_hand_while_another_tablet_posts(app):
         answers = []
         run_together(
             lambda: answers.append(app.test_client().delete(
-                f"/api/v1/games/{game_id}/hands/{last}?version={version}", headers=headers)),
+                f"/api/v1/games/{game_id}/hands/{last}", headers=headers, json={"version": version})),
             lambda: answers.append(app.test_client().put(f"/api/v1/games/{game_id}/hands/{last}", headers=headers,
                                                          json={"teams": [{"table_points": 100}, {}],
                                                                "version": version})),

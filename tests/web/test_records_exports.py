@@ -7,7 +7,7 @@ import sqlite3
 from app.store.club_models import Member
 from app.extensions import db
 from app.store.models import Player
-from tests.web.club_support import basic, enter_hand, login, open_session, organiser
+from tests.web.club_support import PASSWORD, basic, enter_hand, login, open_session, organiser
 from tests.web.test_api_games import GAMES_TO_PLAY, new_game, post_hand
 
 OUT, OTHER = GAMES_TO_PLAY["bolivia"][1], GAMES_TO_PLAY["bolivia"][3]
@@ -103,7 +103,6 @@ def test_players_csv_header_and_row(app):
 
 
 def test_backup_download_and_when_it_was_made(app, tmp_path):
-    app.config["LAST_BACKUP_FILE"] = str(tmp_path / "last_backup.txt")
     client, game, _ = played(app)
     page = client.get("/records/").get_data(as_text=True)
     assert "Download a backup" in page and "No backup has been made yet." in page
@@ -114,6 +113,23 @@ def test_backup_download_and_when_it_was_made(app, tmp_path):
     assert [g["id"] for g in document["games"]] == [game["id"]]
     page = client.get("/records/").get_data(as_text=True)
     assert "Last backup made:" in page and document["made_at"][:10] in page
+    assert not (tmp_path / "last_backup.txt").exists() and not list(tmp_path.rglob("last_backup.txt"))
+
+
+def test_when_the_last_backup_was_made_is_each_clubs_own(app):
+    """A second club on the same Treys that never made a backup is told so, whatever the first club did."""
+    client, _, _ = played(app)
+    assert app.test_cli_runner().invoke(args=["club", "add", "Hove U3A Canasta", "--owner", "Beryl"],
+                                        env={"TREYS_PASSWORD": PASSWORD}).exit_code == 0
+    made_at = client.get("/records/backup.json").get_json()["made_at"]
+    hove = app.test_client()
+    login(hove, "Beryl")
+    page = hove.get("/records/").get_data(as_text=True)
+    assert "No backup has been made yet." in page and "Last backup made:" not in page
+    assert hove.get("/records/backup.json").status_code == 200
+    assert "Last backup made:" in hove.get("/records/").get_data(as_text=True)
+    first = client.get("/records/").get_data(as_text=True)
+    assert "Last backup made:" in first and made_at[:16].replace("T", " at ") in first
 
 
 def test_sqlite_copy_made_while_the_app_runs(app, tmp_path):

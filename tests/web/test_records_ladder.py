@@ -49,7 +49,7 @@ def test_a_season_and_its_ladder(app):
     assert response.status_code == 302
     page = client.get(response.headers["Location"]).get_data(as_text=True)
     assert "Ladder — 2026" in page and "How the ladder is worked out" in page
-    assert "30 % of the games of the most active player (2 games this season)" in page
+    assert "30 % of the games of the most active player (5 games so far this season, so at least 2 games)" in page
     assert page.index("Ann") < page.index("Cy") < page.index("Not yet qualified") < page.index("Eve")
     assert "Gus" not in page
     big = client.get(response.headers["Location"] + "?projector=1").get_data(as_text=True)

@@ -1,7 +1,7 @@
 """A refusal is a kind: one table in the web layer gives every kind its HTTP status."""
 import pytest
 
-from app.errors import REFUSAL_STATUS, status_of
+from app.web.errors import REFUSAL_STATUS, status_of
 from app.rules.entries import Problem
 from app.rules.refusal import Refusal, RefusalKind, refuse
 

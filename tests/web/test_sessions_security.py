@@ -35,6 +35,30 @@ def test_logging_out_ends_the_session_for_a_copied_cookie_too(app):
     assert owner.get("/club").status_code == 302
 
 
+def test_logging_out_on_one_device_keeps_the_accounts_other_devices_signed_in(app):
+    organiser(app)
+    club_computer, own_tablet = app.test_client(), app.test_client()
+    login(club_computer)
+    login(own_tablet)
+    assert club_computer.post("/logout").status_code == 302
+    assert club_computer.get("/club").status_code == 302
+    assert own_tablet.get("/club").status_code == 200
+
+
+def test_logging_out_everywhere_ends_every_device_and_a_copied_cookie(app):
+    organiser(app)
+    here, elsewhere, thief = app.test_client(), app.test_client(), app.test_client()
+    login(here)
+    login(elsewhere)
+    copied_cookie(elsewhere, thief)
+    page = here.get("/club/password").get_data(as_text=True)
+    assert 'action="/logout/everywhere"' in page and "Log out everywhere" in page
+    assert here.post("/logout/everywhere").status_code == 302
+    for client in (here, elsewhere, thief):
+        assert client.get("/club").status_code == 302
+    assert login(app.test_client()).status_code == 302            # the password still works
+
+
 def test_a_new_password_ends_the_other_sessions_but_not_this_one(app):
     organiser(app)
     here, elsewhere = app.test_client(), app.test_client()

@@ -134,7 +134,9 @@ def test_long_game_spans_few_pages_with_headings_on_each(app, client, output_dir
             assert heading in text, f"page {number} lacks the heading {heading!r}"
         for team in sheet.teams:
             assert team.name in text and team.players[0] in text
-        assert f"Game {game_id}" in text                      # the running head names the game
+        assert f"Game {game_id}" not in text and str(game_id) not in text     # never by its number
+    heads = " ".join(" ".join(text.split()) for text in pages)
+    assert " v ".join(team.name for team in sheet.teams) in heads              # the running head names the teams
     # every total is printed, and no hand's row is split across pages: each row's figures share a page
     for row in sheet.rows:
         figures = [points(cell.total) for cell in row.cells] + [points(cell.score) for cell in row.cells]
@@ -301,10 +303,13 @@ def test_render_sheets_puts_several_games_in_one_pdf(app, output_dir):
         data = render_sheets(games)
         save(output_dir, "print-all", data)
         ids = [g.id for g in games]
+        team_names = [" v ".join(team.name for team in g.teams) for g in games]
     pages = page_texts(PdfReader(io.BytesIO(data)))
     assert len(pages) == 2
     for number, (text, game_id) in enumerate(zip(pages, ids), start=1):
-        assert f"Score sheet, Table {number}" in text and f"Game {game_id} · Table {number}" in text
+        names = team_names[number - 1]
+        assert f"Score sheet, Table {number}" in text and f"Table {number} · {names}" in " ".join(text.split())
+        assert str(game_id) not in text
         assert "Page 1 of 1" in text                                   # each sheet numbered on its own
 
 

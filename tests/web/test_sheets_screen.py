@@ -12,7 +12,7 @@ from werkzeug.serving import make_server
 from app.sheets.sample import sample_game
 from tests.conftest import database_url, dispose_app, make_app
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("test_sheets_screen")]  # its module's fixture made once
 
 SIZES = ((768, 1024), (1024, 768), (390, 844))
 

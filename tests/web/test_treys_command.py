@@ -10,8 +10,8 @@ import socket
 import pytest
 from click.testing import CliRunner
 
-from app.command import treys
-from app.network import LOOPBACK, lan_address, tablets_url
+from app.web.command import treys
+from app.web.network import LOOPBACK, lan_address, tablets_url
 
 
 @pytest.fixture

@@ -1,0 +1,87 @@
+"""The day's results email of one member: their games and scores, the day's ranking, their form's change and
+the members' link, as plain text and as HTML in large type (no images)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import render_template
+
+from app.club.clock import results
+from app.club.sessions import games_of
+from app.rules.form import START
+from app.rules.ranking import Standing
+from app.store import games as store
+from app.store.club_models import ClubSession, Member
+from app.store.form import club_form
+from app.store.member_models import MemberContact
+from app.store.outbox import Letter
+
+
+@dataclass(frozen=True)
+class GameLine:
+    """One of the member's games that afternoon, in words: 'Table 2: Ann & Bob 3,120 · Cy & Di 2,410: won by 710'."""
+
+    table: str
+    scores: str
+    result: str
+
+
+def game_lines(games, name: str) -> list[GameLine]:
+    """The member's games of the afternoon, in the order they were played."""
+    lines = []
+    for game in games:
+        if not any(name == player for team in game.team_players for player in team):
+            continue
+        state = store.state_of(game)
+        mine = next(index for index, team in enumerate(game.team_players) if name in team)
+        scores = " · ".join(f"{team} {total:,}" for team, total in zip(game.team_names, state.totals))
+        lines.append(GameLine(game.table_label or f"Table {game.table_number}", scores, result_words(state.outcome, mine)))
+    return lines
+
+
+def result_words(outcome, mine: int) -> str:
+    """'won by 710', 'lost by 120', 'a draw', 'no result', 'not finished'."""
+    if not outcome.over:
+        return "not finished"
+    if outcome.draw:
+        return "a draw"
+    if not outcome.decided:
+        return "no result"
+    return f"won by {outcome.margin:,}" if mine in outcome.winners else f"lost by {outcome.margin:,}"
+
+
+def form_change(name: str, session: ClubSession) -> str:
+    """'Your form went from 25.0 to 26.3 today.' from the form guide's points before and on the day."""
+    points = club_form().of(name).points
+    before = [p.rating for p in points if p.played_on < session.played_on]
+    today = [p.rating for p in points if p.played_on == session.played_on]
+    if not today:
+        return ""
+    start = before[-1] if before else START
+    return f"Your form went from {start:.1f} to {today[-1]:.1f} today."
+
+
+def letters_for(session: ClubSession, members: list[tuple[Member, MemberContact]], club_name: str,
+                link: str | None, stop_link, with_form: bool) -> list[Letter]:
+    """One email for each member who played this afternoon and has an address that is not stopped."""
+    games = games_of(session)
+    standings = results(session, games)
+    played = {s.player for s in standings if s.played}
+    letters = []
+    for member, contact in members:
+        if member.name not in played or not contact.email or contact.stopped_at is not None:
+            continue
+        letter = compose(session, member.name, game_lines(games, member.name), standings, club_name, link,
+                         stop_link(contact.stop_token), form_change(member.name, session) if with_form else "")
+        letters.append(Letter(member.id, contact.email, *letter))
+    return letters
+
+
+def compose(session: ClubSession, name: str, lines: list[GameLine], standings: tuple[Standing, ...],
+            club_name: str, link: str | None, stop: str, form: str) -> tuple[str, str, str]:
+    """The subject, the plain text and the HTML of one member's email."""
+    day = session.played_on.strftime("%A %-d %B %Y")
+    subject = f"{club_name}: the results of {day}"
+    context = {"name": name, "day": day, "lines": lines, "standings": standings, "club_name": club_name,
+               "link": link, "stop": stop, "form": form}
+    return subject, render_template("members/email.txt", **context), render_template("members/email.html", **context)

@@ -1,0 +1,22 @@
+"""Who reads the club's records: the club's own choice, read once a request."""
+from __future__ import annotations
+
+from flask import current_app, g
+
+from app.store.member_models import ClubSettings, Visibility
+from app.store.members import settings_of_club
+from app.store.tenancy import current_club_id, home_club_id
+
+
+def club_settings() -> ClubSettings:
+    """The club in scope's settings; before its owner chose, RECORDS_PUBLIC of a single-club install's past
+    gives the first club's starting choice."""
+    if "club_settings" not in g:
+        g.club_settings = settings_of_club(bool(current_app.config.get("RECORDS_PUBLIC")),
+                                           first_club=current_club_id() == home_club_id())
+    return g.club_settings
+
+
+def records_public() -> bool:
+    """True when the club lets anyone read its records (results, ladder, players' pages)."""
+    return club_settings().visibility == Visibility.PUBLIC

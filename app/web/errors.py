@@ -1,0 +1,97 @@
+"""Error handlers: JSON under /api/, a friendly page everywhere else."""
+import re
+
+from flask import Flask, current_app, render_template, request
+from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.http import HTTP_STATUS_CODES
+
+from app.rules.refusal import Refusal, RefusalKind
+
+SERVER_ERROR_MESSAGE = "Something went wrong on the server. Please try again."
+
+#: The one table from a kind of refusal (app/rules/refusal.py) to its HTTP status: the engine and the store
+#: speak kinds, only this edge speaks statuses.
+REFUSAL_STATUS: dict[RefusalKind, int] = {
+    RefusalKind.INVALID: 422, RefusalKind.CONFLICT: 409, RefusalKind.NOT_FOUND: 404, RefusalKind.FORBIDDEN: 403,
+    RefusalKind.UNAUTHORISED: 401, RefusalKind.THROTTLED: 429, RefusalKind.BUSY: 503,
+    RefusalKind.BAD_REQUEST: 400,
+}
+
+
+def status_of(refusal: Refusal) -> int:
+    """The HTTP status a refusal is answered with."""
+    return REFUSAL_STATUS[refusal.kind]
+
+
+def is_api_request() -> bool:
+    """Tell whether the current request is an API request."""
+    return request.path.startswith("/api/")
+
+
+#: How long a busy store asks a client to wait before sending the change again, in seconds ("busy" is "not
+#: now": the tablet keeps the hand and sends it by itself).
+BUSY_WAIT = 5
+
+
+def error_document(message: str, status: int = 500) -> dict:
+    """Build the API's error document for a message not tied to one field (its code: http.<status>)."""
+    return {"errors": [{"field": None, "message": message, "code": f"http.{status}"}]}
+
+
+def problem_code(refusal: Refusal, problem) -> str:
+    """A problem's stable code: its own, else its kind and the field it concerns ("invalid.teams.went_out")."""
+    if problem.code:
+        return problem.code
+    field = re.sub(r"\[\d+\]", "", problem.field or "")
+    return f"{refusal.kind.value}.{field}" if field else refusal.kind.value
+
+
+def refusal_headers(refusal: Refusal) -> dict[str, str]:
+    """The headers a refusal's answer carries: how long to wait, or how to sign in."""
+    if refusal.kind in (RefusalKind.THROTTLED, RefusalKind.BUSY):
+        return {"Retry-After": str(refusal.retry_after or BUSY_WAIT)}
+    if refusal.kind is RefusalKind.UNAUTHORISED:
+        return {"WWW-Authenticate": 'Basic realm="Treys organiser"'}
+    return {}
+
+
+def handle_http_exception(error: HTTPException):
+    """Answer an HTTP error as JSON for the API or as the error page."""
+    response = error.get_response()  # keeps status and headers such as Allow
+    if is_api_request():
+        response.set_data(current_app.json.dumps(error_document(error.description, error.code or 500)))
+        response.content_type = "application/json"
+    else:
+        response.set_data(render_template(
+            "error.html", code=error.code, title=error.name, message=error.description))
+        response.content_type = "text/html; charset=utf-8"
+    return response
+
+
+def refusal_document(refusal: Refusal) -> dict:
+    """The API's error document: every problem with its field."""
+    return {"errors": [problem.as_dict() | {"code": problem_code(refusal, problem)} for problem in refusal.problems]}
+
+
+def handle_refusal(refusal: Refusal):
+    """Answer a refusal no view answered itself: JSON for the API, the error page elsewhere."""
+    status, headers = status_of(refusal), refusal_headers(refusal)
+    if is_api_request():
+        return refusal_document(refusal), status, headers
+    title = HTTP_STATUS_CODES.get(status, "Refused")
+    return render_template("error.html", code=status, title=title, message=str(refusal)), status, headers
+
+
+def handle_unexpected_exception(error: Exception):
+    """Log a genuine bug and answer 500."""
+    if isinstance(error, HTTPException):
+        return handle_http_exception(error)
+    current_app.logger.exception("Unhandled exception on %s %s", request.method, request.path)
+    return handle_http_exception(InternalServerError(SERVER_ERROR_MESSAGE))
+
+
+def register_error_handlers(app: Flask) -> None:
+    """Attach the handlers to the app."""
+    app.register_error_handler(HTTPException, handle_http_exception)
+    app.register_error_handler(Refusal, handle_refusal)
+    app.register_error_handler(Exception, handle_unexpected_exception)

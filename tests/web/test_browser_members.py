@@ -1,0 +1,91 @@
+"""The members' page in Chromium: on a phone, at 200 % zoom and on a laptop, light and dark, with no account;
+axe-core's AAA rules on each page; and the owner's settings page, pictured for the organiser's guide."""
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from app.extensions import db
+from app.store.club_models import Season
+from tests.conftest import served
+from tests.web.club_support import NAME, PASSWORD, organiser, login
+from tests.web.members_support import give_addresses, members_link, play_afternoon
+from tests.web.test_browser_contrast import axe_source, violations  # noqa: F401  (the fixture, and axe's findings)
+from tests.web.test_browser_table import no_sideways_scroll
+
+pytestmark = pytest.mark.browser
+
+SCHEMES = ("light", "dark")
+#: A phone, a laptop, and the phone at 200 % zoom (half the CSS pixels, each drawn twice as large).
+VIEWS = {"390x844": ({"width": 390, "height": 844}, 2), "1024x768": ({"width": 1024, "height": 768}, 1),
+         "390x844_zoom200": ({"width": 195, "height": 422}, 4)}
+HELP_PICTURE = Path(__file__).resolve().parents[2] / "static" / "help" / "members-settings.png"
+
+
+@pytest.fixture(scope="module")
+def club(tmp_path_factory):
+    """A server holding two afternoons, a season, members' addresses and a club shared by its link."""
+    with served(tmp_path_factory, "treys_members_browser", WTF_CSRF_ENABLED=False) as (app, base_url):
+        organiser(app)
+        client = app.test_client()
+        login(client)
+        first = play_afternoon(client)
+        play_afternoon(client)
+        with app.app_context():
+            db.session.add(Season(name=str(date.today().year), starts_on=date(date.today().year, 1, 1),
+                                  ends_on=date(date.today().year, 12, 31)))
+            db.session.commit()
+        give_addresses(app, {"Ann": "ann@example.org"})
+        client.post("/club/settings", data={"visibility": "link", "email_when_done": "1"})
+        link = members_link(app)
+        with app.app_context():
+            from sqlalchemy import select
+            from app.store.club_models import Member
+            ann = db.session.scalar(select(Member.id).where(Member.name == "Ann"))
+        yield base_url, {"home": f"/members/{link}", "afternoon": f"/members/{link}/afternoons/{first['id']}",
+                         "ladder": f"/members/{link}/ladder", "player": f"/members/{link}/players/{ann}"}
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+@pytest.mark.parametrize("name", ("home", "afternoon", "ladder", "player"))
+def test_the_members_pages_read_on_a_phone_at_200_percent_in_both_schemes(browser, club, output_dir, axe_source,
+                                                                           scheme, name):
+    base_url, paths = club
+    folder = output_dir / "screens"
+    folder.mkdir(parents=True, exist_ok=True)
+    for view, (viewport, scale) in VIEWS.items():
+        context = browser.new_context(viewport=viewport, device_scale_factor=scale, color_scheme=scheme)
+        page = context.new_page()
+        page.goto(base_url + paths[name])
+        assert page.evaluate(f"matchMedia('(prefers-color-scheme: {scheme})').matches")
+        if name == "afternoon":
+            page.locator("details.members-sheet summary").first.click()
+        no_sideways_scroll(page)
+        assert page.locator("form").count() == 0                    # nothing on a members' page writes
+        if view == "1024x768":
+            assert violations(page, axe_source) == []
+        page.screenshot(path=str(folder / f"members_{name}_{view}_{scheme}.png"), full_page=True)
+        context.close()
+
+
+def test_the_owners_settings_page_pictured_for_the_guide(browser, club, output_dir, axe_source):
+    base_url, _ = club
+    for scheme in SCHEMES:
+        context = browser.new_context(viewport={"width": 1024, "height": 768}, color_scheme=scheme)
+        page = context.new_page()
+        page.goto(base_url + "/login")
+        page.get_by_label("Name").fill(NAME)
+        page.get_by_label("Password").fill(PASSWORD)
+        page.get_by_role("button", name="Log in").click()
+        page.wait_for_url("**/club")
+        page.get_by_role("link", name="Settings for the members: who reads the results, emails").click()
+        page.wait_for_url("**/club/settings")
+        assert page.get_by_label("Anyone with the club's members' link", exact=False).is_checked()
+        assert violations(page, axe_source) == []
+        page.screenshot(path=str(output_dir / "screens" / f"members_settings_1024x768_{scheme}.png"), full_page=True)
+        if scheme == "light":
+            page.screenshot(path=str(HELP_PICTURE), full_page=True)
+        page.goto(base_url + "/club/members/emails")
+        assert violations(page, axe_source) == []
+        page.screenshot(path=str(output_dir / "screens" / f"members_addresses_1024x768_{scheme}.png"), full_page=True)
+        context.close()
