@@ -68,6 +68,8 @@ def load_game(game_id: int, *, writing: bool = False, whole: bool = True, hand: 
     game = games.get_game(game_id) if whole else games.game_to_write(game_id)
     games.check_not_deleted(game)
     g.api_game = game
+    if hand is not None and hand < 1:              # the converter made a number past the database 0:
+        hands.find_hand(game, hand)                 # no hand can have it, so not found, whoever asks
     if writing:
         check_code_from(request.remote_addr, game, request.headers.get("X-Table-Code"))
     if hand is not None:
