@@ -127,14 +127,16 @@ def table_view(game: Game, now: datetime, agreement: bool = False, facts: HandFa
 
 def tables(session: ClubSession) -> list[TableView]:
     """This round's tables, as the board shows them: the games with their teams, players and states in a fixed
-    number of statements (app/store/bulk.py), their hands counted in one more, whatever the tables and hands."""
+    number of statements (app/store/bulk.py), their hands counted in one more, whatever the tables and hands; a
+    game deleted (started by mistake) is no table, as its outcome says."""
     if not session.round:
         return []
     now = utcnow()
     games = read_games(Game.session_id == session.id, Game.session_round == session.round,
                        order=(Game.session_round, Game.table_number))
     facts = hand_facts([game.id for game in games])
-    return [table_view(game, now, bool(session.agreement), facts.get(game.id, HandFacts())) for game in games]
+    views = [table_view(game, now, bool(session.agreement), facts.get(game.id, HandFacts())) for game in games]
+    return [view for view in views if view.outcome.listed]      # a deleted game leaves the tables
 
 
 def time_is_called(session: ClubSession) -> bool:

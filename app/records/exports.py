@@ -14,7 +14,7 @@ from sqlalchemy.orm import selectinload
 from app.club.clock import format_of_session, results
 from app.store.club_models import Attendance, ClubSession, Member
 from app.extensions import db
-from app.store.models import Game, HandEntry, Player
+from app.store.models import Game, HandEntry
 from app.render.guard import collector_paused
 from app.store.bulk import read_games
 from app.store.games import state_of
@@ -174,16 +174,22 @@ def session_results_csv() -> str:
 
 
 def games_by_member(members: list[Member]) -> dict[int, int]:
-    """Games each player sat in: seats linked to them, and seats typed with their name (as their page counts)."""
-    linked = dict(db.session.execute(select(Player.member_id, func.count(Player.id))
-                                     .where(Player.member_id.is_not(None)).group_by(Player.member_id)).all())
-    typed = dict(db.session.execute(select(func.lower(Player.name), func.count(Player.id))
-                                    .where(Player.member_id.is_(None)).group_by(func.lower(Player.name))).all())
-    return {m.id: linked.get(m.id, 0) + typed.get(m.name.lower(), 0) for m in members}
+    """Games with a result each player sat in (seats linked to them, and seats typed with their name, as their
+    page counts): each game's one outcome says, so a game abandoned, deleted or still in play counts for nobody."""
+    counts = {member.id: 0 for member in members}
+    by_name = {member.name.lower(): member.id for member in members}
+    for game in read_games(Game.finished_at.is_not(None)):
+        if not state_of(game).outcome.decided:
+            continue
+        for player in (player for team in game.teams for player in team.players):
+            member_id = player.member_id if player.member_id is not None else by_name.get(player.name.lower())
+            if member_id in counts:
+                counts[member_id] += 1
+    return counts
 
 
 def players_csv() -> str:
-    """The club's list of players and how many games each has played."""
+    """The club's list of players and how many games with a result each has played."""
     members = list(db.session.scalars(select(Member).order_by(func.lower(Member.name))))
     counts = games_by_member(members)
     return to_csv(PLAYER_COLUMNS, [{"player_id": m.id, "name": m.name, "short_name": m.short_name,

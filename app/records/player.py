@@ -13,6 +13,7 @@ from app.records.formchart import form_chart, season_words
 from app.records.standings import current_season, player_games
 from app.rules.form import MEANING, START
 from app.store.form import club_form
+from app.store.games import state_of
 from app.records.blueprint import bp
 from app.club.auth import public_records
 from app.rules.ranking import won_words
@@ -50,8 +51,9 @@ def substitution_words(member: Member, changes: list[Substitution]) -> dict[int,
 
 
 def record_of(member: Member) -> dict:
-    """The player's figures over finished games, usual partners and recent games (with the games the player
-    left mid-way, and those played as a substitute, said so)."""
+    """The player's figures over games with a result, usual partners and recent games (with the games the player
+    left mid-way, and those played as a substitute, said so), each game as its one outcome tells it: a deleted
+    game counts for nobody and is not listed, an abandoned one is listed with no result."""
     finished, partners, recent = [], Counter(), []
     changes = substitutions_for(member)
     notes = substitution_words(member, changes)
@@ -60,10 +62,15 @@ def record_of(member: Member) -> dict:
     listed = [(db.session.get(Game, c.game_id), None) for c in changes if c.game_id not in seated]
     for seat in seats:
         game = seat.team.game
+        outcome = state_of(game).outcome if game.finished_at else None     # not over: in play, nothing to replay
+        if outcome is not None and not outcome.listed:
+            continue
         partners.update(p.name for p in seat.team.players if p.id != seat.id)
-        mine = next((row for row in player_games(game) if row.player == seat.name), None) if game.finished_at else None
+        mine = next((row for row in player_games(game) if row.player == seat.name), None) if outcome else None
         if mine is not None:
             finished.append(mine)
+        elif outcome is not None and game.id not in notes:
+            notes[game.id] = "no result"
         listed.append((game, mine))
     for game, mine in sorted(listed, key=lambda pair: (pair[0].created_at, pair[0].id), reverse=True)[:RECENT]:
         recent.append((game, mine, notes.get(game.id, "")))

@@ -120,6 +120,11 @@ class Outcome:
         """True when the game has a result (a winner or a draw): only these count in results and ladders."""
         return self.state in (OutcomeState.WON, OutcomeState.DRAWN)
 
+    @property
+    def listed(self) -> bool:
+        """False for a deleted game: started by mistake, it leaves every list and table and counts for nobody."""
+        return self.state != OutcomeState.DELETED
+
     def as_dict(self) -> dict:
         """As the JSON API shows it."""
         return {"state": self.state.value, "winners": list(self.winners),

@@ -86,7 +86,7 @@ def test_games_csv_header_and_row(app):
 
 
 def test_players_csv_header_and_row(app):
-    client, _, _ = played(app)
+    client, game, _ = played(app)
     with app.app_context():
         ann = Member(name="Ann Ängel, Jr.", short_name="Ann", active=True)
         db.session.add(ann)
@@ -97,6 +97,10 @@ def test_players_csv_header_and_row(app):
         ann_id = ann.id
     header, rows = rows_of(client, "players")
     assert header == ["player_id", "name", "short_name", "active", "games"]
+    assert rows[0]["games"] == "0"          # a game in play has no result yet: it counts once it has one
+    ended = client.post(f"/api/v1/games/{game['id']}/end", headers={"X-Table-Code": game["table_code"]})
+    assert ended.status_code == 200
+    header, rows = rows_of(client, "players")
     assert rows[0] == {"player_id": str(ann_id), "name": "Ann Ängel, Jr.", "short_name": "Ann",
                        "active": "yes", "games": "1"}
     assert rows[1]["name"] == "Bob" and rows[1]["active"] == "no" and rows[1]["games"] == "0"
