@@ -16,7 +16,7 @@ from app.store.ending import game_clock
 from app.store.models import Game
 from app.rules import (CARD_POINTS, GameState, dealer_for_hand, initial_meld_minimum, score_hand, validate_hand,
                        winner_sentence)
-from app.rules.operations import verify_remove_hand
+from app.rules.operations import corrected_state, verify_remove_hand
 from app.store.games import ruleset_of, state_of
 from app.store.hands import add_hand, correct_hand, find_hand, remove_last_hand
 from app.sheets.view import game_sheet
@@ -214,10 +214,19 @@ def preview(game_id: int, number: int | None = None):
               "lines": [{"label": line.label, "points": line.points, "text": signed(line.points)}
                         for line in team.breakdown]}
              for team, entry in zip(result.teams, reading.entries)]
-    last = number >= len(game.hands)
-    winner = result.teams[result.winner].name if last and result.winner is not None else None
+    winner = preview_winner(state, number, reading.entries, game.team_names)
     return jsonify(ok=True, teams=teams, winner=winner, went_out_chosen=reading.went_out_chosen,
                    winner_sentence=winner_sentence(winner) if winner else None)
+
+
+def preview_winner(state: GameState, number: int, entries, names: list[str]) -> str | None:
+    """The team that wins the game with this hand, as the game's outcome after it says (the winning rule, or the
+    format's last hand or the clock, where the higher total wins); None when the game runs on, or ends elsewhere."""
+    after = state.plus(entries, valid=True) if number > len(state.hands) else corrected_state(state, number, entries)
+    outcome = after.outcome
+    if outcome.winner is None or outcome.at_hand != number or number != len(after.hands):
+        return None
+    return names[outcome.winner]
 
 
 def resend_page(game_id: int, number: int | None, message: str):

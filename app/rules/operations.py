@@ -121,11 +121,12 @@ def verify_correct_hand(state: GameState, number: int, entries: Sequence[TeamEnt
     if problems:
         return problems
     after = corrected_state(state, number, entries)
-    won_at = next((i + 1 for i, hand in enumerate(after.hands) if hand.winner is not None), None)
-    if won_at is not None and won_at < len(after.hands):
-        winner = names[after.ruled_winner]
-        later = len(after.hands) - won_at
-        return [Problem(None, f"With this correction {winner} would have won at hand {won_at}, "
+    outcome = after.outcome
+    if outcome.at_hand is not None and outcome.at_hand < len(after.hands):
+        ended = (f"{names[outcome.winner]} would have won" if outcome.winner is not None
+                 else "the game would have ended")
+        later = len(after.hands) - outcome.at_hand
+        return [Problem(None, f"With this correction {ended} at hand {outcome.at_hand}, "
                               f"but {later:,} more hand{'s' * (later > 1)} were played after it. "
                               "Remove the later hands first.", "correction.ends_game_early")]
     return []

@@ -90,7 +90,8 @@ def test_a_winner_is_at_the_target_and_by_the_rule_set_rule(case):
         top = max(totals)
         expected = totals.index(top) if top >= ruleset.target and totals.count(top) == 1 else None
     assert result.winner == expected
-    assert result.game_over == (expected is not None)
+    assert result.verdict_named_winner == (expected is not None)
+    assert result.as_dict()["game_over"] == (expected is not None)      # a game to the target is over then
 
 
 @SETTINGS
