@@ -12,7 +12,7 @@ from app.extensions import db
 from app.club.auth import api_organiser, organiser_actor
 from app.store.gamelog import API, Actor, events_of
 from app.store.models import Game
-from app.rules import (GameState, InvalidHand, Problem, RulesetError, all_rulesets, check_set, describe_ruleset,
+from app.rules import (InvalidHand, Problem, RulesetError, all_rulesets, check_set, describe_ruleset,
                        get_ruleset, score_hand)
 from app.store.cache import remembered, version_cache
 from app.store.loading import checked_state, game_stamp
@@ -26,18 +26,13 @@ HAND = GAME + "/hands/<int(max=2147483647):number>"
 
 
 def error_answer(refusal: Refusal):
-    """The contract's error shape, nothing stored; a conflict also shows the game as it is now."""
+    """The contract's error shape, nothing stored; a conflict about a game also shows the game as it now stands."""
     db.session.rollback()
     game = g.get("api_game")
+    shown = {}
     if refusal.kind is RefusalKind.CONFLICT and game is not None:
         game = db.session.get(Game, game.id)
-        return refusal_answer(refusal, game, games.state_of(game))
-    return refusal_answer(refusal)
-
-
-def refusal_answer(refusal: Refusal, game: Game | None = None, state: GameState | None = None):
-    """The contract's error shape; a conflict also shows the game as it is now (`state`), when given."""
-    shown = {"game": game_document(game, state)} if refusal.kind is RefusalKind.CONFLICT and game is not None else {}
+        shown = {"game": game_document(game, games.state_of(game))}
     return refusal_document(refusal) | shown, status_of(refusal), refusal_headers(refusal)
 
 
@@ -155,14 +150,13 @@ def game(game_id: int):
 @bp.post(f"/games/{GAME}/hands")
 def add_hand(game_id: int):
     """Record the next hand; the same client_token again answers the hand already recorded. The body is read
-    whole first, then one call to the store, then the answer from what the store gave back."""
+    whole first, then one call to the store, then the answer from what the store gave back (a refusal is raised
+    and answered by `refused`, as on every route)."""
     game = load_game(game_id, writing=True, whole=False)
     entries, token, version = hand_request(read_body(), correcting=False)
     hands.check_same_hand(game, token, entries)
     entered = hands.add_hand(game, entries, client_token=token, version=version, actor=API)
-    if entered.refusal is None:
-        return json_answer(added_hand_json(game, entered.hand, entered.state), 201 if entered.created else 200)
-    return refusal_answer(entered.refusal, game, entered.state)
+    return json_answer(added_hand_json(game, entered.hand, entered.state), 201 if entered.created else 200)
 
 
 def json_answer(text: str, status: int):

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from flask import abort, flash, jsonify, redirect, render_template, request, url_for
 
-from app.extensions import db
 from app.rules.numbers import points, signed
 from app.games.blueprint import bp
 from app.games.codes import needs_code, with_table_code, writer
@@ -78,8 +77,10 @@ def check(game: Game, form) -> Reading:
     return read_form(form, ruleset_of(game), game.team_names)
 
 
-def refused(game: Game, error: Refusal, form, number: int, state: GameState, *, editing: bool):
-    """A refused write: the game as it now stands (`state`) for a conflict, else the form with the reasons."""
+def refused(game: Game, error: Refusal, form, number: int, *, editing: bool):
+    """A refused write of a hand (the store saved nothing): the game as it now stands for a conflict, else the form
+    with the reasons."""
+    state = state_of(game)
     if error.kind is RefusalKind.CONFLICT:
         return stale_page(game, state, str(error), status_of(error))
     if error.kind in (RefusalKind.NOT_FOUND, RefusalKind.FORBIDDEN):
@@ -123,17 +124,18 @@ def hand_new(game: Game):
 def save_hand(game: Game):
     """Save the next hand, as the tablet's form sends it: the form read whole first (types only), then one call
     to the store, which checks and writes it (the engine verifies and scores it), then the answer from what the
-    store gave back alone."""
+    store gave back alone (a refusal raised by the store, which saved nothing)."""
     number = len(game.hands) + 1
     form = form_for(game)
     reading = check(game, form)
     token, version, opened_for = token_of(form), version_of(form), hand_number_of(form)
     if not reading.ok:
         return render_hand(game, form, number, state_of(game), editing=False, reading=reading, status=422)
-    entered = add_hand(game, reading.entries, client_token=token, version=version, opened_for=opened_for,
-                       actor=writer(game))
-    if entered.refusal is not None:
-        return refused(game, entered.refusal, form, number, entered.state, editing=False)
+    try:
+        entered = add_hand(game, reading.entries, client_token=token, version=version, opened_for=opened_for,
+                           actor=writer(game))
+    except Refusal as error:
+        return refused(game, error, form, number, editing=False)
     if entered.created:
         flash(f"Hand {entered.hand.number} saved.", "success")
     else:
@@ -156,8 +158,7 @@ def hand_edit(game: Game, number: int):
     try:
         correct_hand(game, number, reading.entries, version=version_of(form), actor=writer(game))
     except Refusal as error:
-        db.session.rollback()
-        return refused(game, error, form, number, state_of(game), editing=True)
+        return refused(game, error, form, number, editing=True)
     flash(f"Hand {number} corrected.", "success")
     return redirect(url_for("games.game", game_id=game.id))
 
@@ -175,7 +176,6 @@ def hand_remove(game: Game, number: int):
         try:
             remove_last_hand(game, number, version=version_of(form), actor=writer(game))
         except Refusal as error:
-            db.session.rollback()
             if error.kind is RefusalKind.NOT_FOUND:
                 abort(status_of(error), str(error))
             seen_as = error.kind if error.kind is RefusalKind.FORBIDDEN else RefusalKind.CONFLICT

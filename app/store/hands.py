@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import wraps
 
 from sqlalchemy import inspect, select
 
@@ -92,25 +93,34 @@ def next_hand(game: Game, state: GameState, entries: list[TeamEntry]) -> tuple[E
 
 @dataclass(frozen=True)
 class EnteredHand:
-    """What entering a hand gives back, all that its answer needs: the hand (None when refused), whether this call
-    recorded it, the game's state as it now stands, and the refusal (None when the hand is recorded)."""
+    """What entering a hand gives back, all that its answer needs: the hand, whether this call recorded it (False:
+    its client token recorded it before), and the game's state as it now stands."""
 
-    hand: Hand | None
+    hand: Hand
     created: bool
     state: GameState
-    refusal: Refusal | None = None
 
 
+def all_or_nothing(write):
+    """A hand's write that is refused saves nothing: the session is rolled back and the refusal raised on (every
+    write of a hand refuses the same way, with a Refusal: verify, then do)."""
+    @wraps(write)
+    def whole(*args, **kwargs):
+        try:
+            return write(*args, **kwargs)
+        except Refusal:
+            db.session.rollback()
+            raise
+    return whole
+
+
+@all_or_nothing
 def add_hand(game: Game, entries: list[TeamEntry], *, client_token: str | None = None, version: int | None = None,
              opened_for: int | None = None, actor: Actor | None = None) -> EnteredHand:
     """Enter the next hand, all or nothing: the checks, the engine's verify and do, the hand and its event saved
-    in one commit. A refusal comes back in the answer beside the game as it now stands (nothing of it saved)."""
-    try:
-        return record_hand(game, entries, client_token=client_token, version=version, opened_for=opened_for,
-                           actor=actor or UNKNOWN_TABLET)
-    except Refusal as refusal:
-        db.session.rollback()
-        return EnteredHand(None, False, state_of(game), refusal)
+    in one commit; or a Refusal raised, nothing of it saved."""
+    return record_hand(game, entries, client_token=client_token, version=version, opened_for=opened_for,
+                       actor=actor or UNKNOWN_TABLET)
 
 
 def check_token(client_token) -> None:
@@ -187,6 +197,7 @@ def find_hand(game: Game, number: int) -> Hand:
     raise refuse(RefusalKind.NOT_FOUND, f"This game has no hand number {number}.", None, "hand.unknown")
 
 
+@all_or_nothing
 @guarded_write
 def correct_hand(game: Game, number: int, entries: list[TeamEntry], *, version: int | None,
                  actor: Actor | None = None) -> Hand:
@@ -213,6 +224,7 @@ def check_finished_table(game: Game, actor: Actor | None) -> None:
                      "can remove its last hand. Ask the organiser.", None, FINISHED_TABLE)
 
 
+@all_or_nothing
 def remove_last_hand(game: Game, number: int, *, version: int | None = None,
                      actor: Actor | None = None) -> None:
     """Remove the last hand (only the last one can go); the record keeps it and its token stays spent."""
