@@ -27,7 +27,8 @@ from app.rules.ranking import METHOD
 from app.store.games import end_game, reset_table_code
 from app.render.chart import day_chart
 from app.render.pdf import pdf_response
-from app.rules.refusal import Refusal
+from app.rules.refusal import Refusal, RefusalKind
+from app.web.errors import status_for
 
 #: How often the board asks for news, in milliseconds (BOARD_POLL_MS in the app's config, for the tests' server).
 POLL_MS = 5000
@@ -223,7 +224,7 @@ def print_pdf(session_id: int):
         api_organiser(browser=True)
     except Refusal as error:
         response = jsonify({"errors": [p.as_dict() for p in error.problems]})
-        response.status_code = 401
+        response.status_code = status_for(RefusalKind.UNAUTHORISED)
         response.headers["WWW-Authenticate"] = 'Basic realm="Treys organiser"'
         return response
     session = load_session(session_id)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import flash, redirect, render_template, request, url_for
 from flask_login import login_required
 from sqlalchemy import func, select
 
@@ -22,8 +22,8 @@ from app.club.auth import organiser_actor
 from app.club.departures import replace_player, session_changes
 from app.store.games import delete_game
 from app.store.sessionlog import SessionEventKind, event_sentence, save_session_change, session_events
-from app.rules.refusal import Refusal
-from app.web.errors import status_of
+from app.rules.refusal import Refusal, RefusalKind
+from app.web.errors import abort_as, status_for, status_of
 from app.store.ids import LARGEST_ID
 
 
@@ -31,7 +31,7 @@ def load_session(session_id: int) -> ClubSession:
     """The session, or the friendly 404 page."""
     session = db.session.get(ClubSession, session_id) if 0 < session_id <= LARGEST_ID else None
     if session is None:
-        abort(404, f"There is no session number {session_id}.")
+        abort_as(RefusalKind.NOT_FOUND, f"There is no session number {session_id}.")
     return session
 
 
@@ -109,7 +109,7 @@ def new_session():
                 return redirect(url_for("club.manage", session_id=session.id))
     return render_template("club/new.html", rulesets=usual_rulesets(), kinds=FORMAT_KINDS, kind_names=FORMAT_NAMES,
                            today=club_today().isoformat(), problems=problems, form=request.form), \
-        422 if problems else 200
+        status_for(RefusalKind.INVALID if problems else None)
 
 
 def manage_page(session: ClubSession, problems: list[str] | None = None, status: int = 200):
@@ -153,7 +153,7 @@ def players(session_id: int):
     if typed:
         names.append(typed)
     if not names:
-        return manage_page(session, ["Tick the players who are here, or type a name."], 422)
+        return manage_page(session, ["Tick the players who are here, or type a name."], status_for(RefusalKind.INVALID))
     if session.round and typed:
         return act(session, SessionEventKind.LATECOMER_SEATED, lambda: seat_latecomer(session, typed))
 
@@ -192,15 +192,17 @@ def draw(session_id: int):
     if request.method == "GET" or (session.round and not request.form.get("confirmed")):
         unplayed = [view.label for view in tables(session) if not view.outcome.over and not view.hands]
         return render_template("club/confirm_round.html", session=session, keep=keep, balance=balance, playing=playing,
-                               unplayed=unplayed, next_round=session.round + 1), 409 if playing and request.method == "POST" else 200
+                               unplayed=unplayed, next_round=session.round + 1), \
+            status_for(RefusalKind.CONFLICT if playing and request.method == "POST" else None)
     if playing:
         return manage_page(session, [f"{' and '.join(playing)} {'is' if len(playing) == 1 else 'are'} still "
                                      "playing: a new round would leave their game behind. End their games from "
-                                     "the board, or wait until they finish."], 409)
+                                     "the board, or wait until they finish."], status_for(RefusalKind.CONFLICT))
     names = request.form.getlist("here")
     if not session.round and request.form.get("ticklist"):
         if not names:
-            return manage_page(session, ["Tick the players who are here before drawing the tables."], 422)
+            return manage_page(session, ["Tick the players who are here before drawing the tables."],
+                               status_for(RefusalKind.INVALID))
         tick(session, names)           # the ticks on screen count, saved or not
 
     def go():

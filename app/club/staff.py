@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import flash, redirect, render_template, request, url_for
 from flask_login import current_user, login_required
 from sqlalchemy import select, update
 
@@ -14,6 +14,8 @@ from app.extensions import db
 from app.store.club_models import Invitation, Organiser, Role
 from app.store.models import utcnow
 from app.store.tokens import new_token, token_hash
+from app.rules.refusal import RefusalKind
+from app.web.errors import abort_as, status_for
 
 #: A one-time link works this long.
 LINK_LIFETIME = timedelta(days=7)
@@ -36,9 +38,11 @@ def guard_roles():
         return
     role = current_user.role
     if request.endpoint in OWNER_ONLY and role != Role.OWNER:
-        abort(403, "Only the club's owner can do this (accounts, backup and restore). Ask your club's owner.")
+        abort_as(RefusalKind.FORBIDDEN,
+                 "Only the club's owner can do this (accounts, backup and restore). Ask your club's owner.")
     if role == Role.VIEWER and request.method not in READING and request.endpoint not in VIEWER_MAY_SEND:
-        abort(403, "Your account reads the club's results and records; it changes nothing. Ask an organiser.")
+        abort_as(RefusalKind.FORBIDDEN,
+                 "Your account reads the club's results and records; it changes nothing. Ask an organiser.")
 
 
 @bp.get("/club/accounts")
@@ -56,7 +60,7 @@ def invite():
     try:
         role = Role(request.form.get("role", ""))
     except ValueError:
-        abort(400, "Choose what the new account may do: owner, organiser or viewer.")
+        abort_as(RefusalKind.BAD_REQUEST, "Choose what the new account may do: owner, organiser or viewer.")
     token = new_token()
     db.session.add(Invitation(token_hash=token_hash(token), role=role, made_by=current_user.name,
                               expires_at=utcnow() + LINK_LIFETIME))
@@ -72,9 +76,9 @@ def remove_account(account_id: int):
     """Remove another account of the club (never the owner's own): its sessions end at once."""
     person = db.session.get(Organiser, account_id)
     if person is None:
-        abort(404)
+        abort_as(RefusalKind.NOT_FOUND)
     if person.id == current_user.id:
-        abort(409, "You cannot remove your own account. Another owner can.")
+        abort_as(RefusalKind.CONFLICT, "You cannot remove your own account. Another owner can.")
     end_sessions(person)
     db.session.delete(person)
     db.session.commit()
@@ -86,8 +90,9 @@ def open_invitation(token: str) -> Invitation:
     """The waiting invitation of this link, else 404 (used, run out, or never made)."""
     invitation = db.session.scalar(select(Invitation).where(Invitation.token_hash == token_hash(token)))
     if invitation is None or invitation.used_at is not None or invitation.expires_at < utcnow():
-        abort(404, "This link has been used, or its week is over, or it was never made. Ask the club's owner "
-                   "for a new one.")
+        abort_as(RefusalKind.NOT_FOUND,
+                 "This link has been used, or its week is over, or it was never made. Ask the club's owner "
+                 "for a new one.")
     return invitation
 
 
@@ -106,7 +111,7 @@ def join(token: str):
                                                                 Invitation.used_at.is_(None))
                                        .values(used_at=utcnow())).rowcount
             if taken != 1:
-                abort(404, "This link has just been used. Ask the club's owner for a new one.")
+                abort_as(RefusalKind.NOT_FOUND, "This link has just been used. Ask the club's owner for a new one.")
             try:
                 person = add_organiser(name, password, role=Role(invitation.role))
             except ValueError as error:
@@ -117,4 +122,4 @@ def join(token: str):
                 flash(f"Welcome, {person.name}: your account is ready.", "success")
                 return redirect(url_for("club.index"))
     return render_template("club/join.html", name=name, problems=problems, role=ROLE_WORDS[Role(invitation.role)]), \
-        422 if problems else 200
+        status_for(RefusalKind.INVALID if problems else None)

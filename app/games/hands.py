@@ -21,7 +21,7 @@ from app.store.games import ruleset_of, state_of
 from app.store.hands import add_hand, correct_hand, find_hand, remove_last_hand
 from app.sheets.view import game_sheet
 from app.rules.refusal import NOT_LAST_HAND, Refusal, RefusalKind
-from app.web.errors import REFUSAL_STATUS, status_of
+from app.web.errors import REFUSAL_STATUS, status_for, status_of
 
 #: The card-count helper's rows: which cards, and the points each counts (the engine's card points).
 CARD_GROUPS = (
@@ -129,7 +129,8 @@ def save_hand(game: Game):
     reading = check(game, form)
     token, version, opened_for = token_of(form), version_of(form), hand_number_of(form)
     if not reading.ok:
-        return render_hand(game, form, number, state_of(game), editing=False, reading=reading, status=422)
+        return render_hand(game, form, number, state_of(game), editing=False, reading=reading,
+                           status=status_for(RefusalKind.INVALID))
     entered = add_hand(game, reading.entries, client_token=token, version=version, opened_for=opened_for,
                        actor=writer(game))
     if entered.refusal is not None:
@@ -152,7 +153,8 @@ def hand_edit(game: Game, number: int):
     form = form_for(game)
     reading = check(game, form)
     if not reading.ok:
-        return render_hand(game, form, number, state_of(game), editing=True, reading=reading, status=422)
+        return render_hand(game, form, number, state_of(game), editing=True, reading=reading,
+                           status=status_for(RefusalKind.INVALID))
     try:
         correct_hand(game, number, reading.entries, version=version_of(form), actor=writer(game))
     except Refusal as error:
@@ -233,4 +235,4 @@ def resend_page(game_id: int, number: int | None, message: str):
     reading = Reading(None)
     reading.add(None, message + " Check the figures below and press Save again.")
     return render_hand(game, form, number or len(game.hands) + 1, state_of(game), editing=editing, reading=reading,
-                       status=400)
+                       status=status_for(RefusalKind.BAD_REQUEST))

@@ -34,8 +34,8 @@ from app.store.cache import remembered, row_cache, version_cache
 from app.store.loading import checked_state, whole_games
 from app.sheets.view import sheet_of
 from app.store.brake import check_code_from
-from app.rules.refusal import Refusal
-from app.web.errors import status_of
+from app.rules.refusal import Refusal, RefusalKind
+from app.web.errors import status_for, status_of
 
 #: The home page lists at most this many games in each section.
 LISTED_GAMES = 30
@@ -238,7 +238,7 @@ def new_game():
             errors.setdefault(name, []).extend(messages)
     if not general and not errors:
         general.append("The game could not be opened. Check your choices and try again.")
-    return new_game_page(form, errors, general, status=422)
+    return new_game_page(form, errors, general, status=status_for(RefusalKind.INVALID))
 
 
 @bp.get("/games/<int:game_id>")

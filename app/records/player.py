@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from flask import abort, render_template
+from flask import render_template
 from sqlalchemy import and_, func, or_, select
 
 from app.store.club_models import Member, Substitution
@@ -16,6 +16,8 @@ from app.store.form import club_form
 from app.records.blueprint import bp
 from app.club.auth import public_records
 from app.rules.ranking import won_words
+from app.rules.refusal import RefusalKind
+from app.web.errors import abort_as
 
 RECENT = 10
 
@@ -91,6 +93,6 @@ def form_of(member: Member) -> dict:
 @public_records
 def player_page(member_id: int):
     """The player's page, in large type."""
-    member = db.session.get(Member, member_id) or abort(404)
+    member = db.session.get(Member, member_id) or abort_as(RefusalKind.NOT_FOUND)
     return render_template("records/player.html", member=member, record=record_of(member),
                            **form_of(member))

@@ -4,7 +4,7 @@ from __future__ import annotations
 from datetime import date
 from fractions import Fraction
 
-from flask import Response, abort, current_app, flash, redirect, render_template, request, url_for
+from flask import Response, current_app, flash, redirect, render_template, request, url_for
 from flask_login import login_required
 
 from sqlalchemy import select
@@ -23,6 +23,8 @@ from app.rules.ladder import method_text
 from app.store.form import club_form
 from app.render.guard import bounded
 from app.render.pdf import page_pdf, pdf_response, printed_now
+from app.rules.refusal import RefusalKind
+from app.web.errors import abort_as
 
 STANDING_COLUMNS = ["place", "player", "qualified", "sessions", "games", "won", "win_rate", "margin"]
 
@@ -74,7 +76,7 @@ def season_method(season: Season, rows) -> str:
 @public_records
 def ladder(season_id: int):
     """The season's ladder, with the method written out; ?projector=1 for big type, ?form=1 adds a Form column."""
-    season = db.session.get(Season, season_id) or abort(404)
+    season = db.session.get(Season, season_id) or abort_as(RefusalKind.NOT_FOUND)
     rows = standings(season)
     members = {name.lower(): member_id for member_id, name in db.session.execute(select(Member.id, Member.name))}
     return render_template("records/ladder.html", season=season, rows=rows, seasons=all_seasons(), members=members,
@@ -92,7 +94,7 @@ def render_standings_pdf(html: str) -> bytes:
 @public_records
 def standings_pdf(season_id: int):
     """The season's standings to print and pin up: qualified players, then those not yet qualified."""
-    season = db.session.get(Season, season_id) or abort(404)
+    season = db.session.get(Season, season_id) or abort_as(RefusalKind.NOT_FOUND)
     rows = standings(season)
     html = render_template("records/standings_pdf.html", season=season, rows=rows, method=season_method(season, rows),
                            club=name_of_club(current_app.config["CLUB_NAME"]), printed=printed_now())
@@ -103,7 +105,7 @@ def standings_pdf(season_id: int):
 @public_records
 def standings_csv(season_id: int):
     """The season's standings as a spreadsheet."""
-    season = db.session.get(Season, season_id) or abort(404)
+    season = db.session.get(Season, season_id) or abort_as(RefusalKind.NOT_FOUND)
     rows = [{"place": row.place, "player": row.player, "qualified": row.qualified, "sessions": row.sessions,
              "games": row.games, "won": row.won, "win_rate": round(row.win_rate, 4), "margin": row.margin}
             for row in standings(season)]

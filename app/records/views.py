@@ -7,7 +7,7 @@ import sqlite3
 import tempfile
 
 
-from flask import Response, abort, render_template, send_file
+from flask import Response, render_template, send_file
 from flask_login import login_required
 from sqlalchemy import select
 
@@ -20,6 +20,8 @@ from app.store.clubs import all_clubs
 from app.records.exports import CSV_TYPE, EXPORTS
 from app.records.standings import all_seasons
 from app.records.blueprint import bp
+from app.rules.refusal import RefusalKind
+from app.web.errors import abort_as
 
 
 
@@ -37,7 +39,7 @@ def index():
 def export(name: str):
     """One CSV export, as a download."""
     if name not in EXPORTS:
-        abort(404)
+        abort_as(RefusalKind.NOT_FOUND)
     return Response(EXPORTS[name](), content_type=CSV_TYPE,
                     headers={"Content-Disposition": f"attachment; filename=treys-{name}-{club_today()}.csv"})
 
@@ -57,10 +59,11 @@ def backup():
 def sqlite_copy():
     """A copy of the SQLite database file made with SQLite's online backup, while the app runs."""
     if db.engine.dialect.name != "sqlite":
-        abort(404)
+        abort_as(RefusalKind.NOT_FOUND)
     if len(all_clubs()) > 1:
-        abort(403, "The database file holds every club of this Treys, so it is not offered here. Download "
-                   "the club's backup (the JSON file) instead: it holds all of your club.")
+        abort_as(RefusalKind.FORBIDDEN,
+                 "The database file holds every club of this Treys, so it is not offered here. Download "
+                 "the club's backup (the JSON file) instead: it holds all of your club.")
     descriptor, target = tempfile.mkstemp(suffix=".sqlite3")
     os.close(descriptor)
     try:

@@ -16,6 +16,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from app.rules.refusal import RefusalKind
+
 FORMAT = "treys-backup"
 FORMAT_VERSION = 3
 READS = (1, 2, 3)
@@ -211,11 +213,13 @@ class Backup(Part):
 
 
 class BackupRefused(Exception):
-    """A file that cannot be restored: every reason, each a sentence."""
+    """A file that cannot be restored: every reason, each a sentence, and the kind of refusal it is (a file
+    that does not pass: invalid) so that the web's edge answers it with the kind's status."""
 
-    def __init__(self, problems: list[str]):
+    def __init__(self, problems: list[str], kind: RefusalKind = RefusalKind.INVALID):
         super().__init__(" ".join(problems[:5]) + (f" ({len(problems) - 5} more problems.)" if len(problems) > 5 else ""))
         self.problems = problems
+        self.kind = kind
 
 
 def where(location: tuple) -> str:
