@@ -1,13 +1,13 @@
 """Brakes stored in the database: on guessing table codes or passwords, and on opening games in bulk.
 
 Both survive a restart and hold across threads and processes. Arithmetic: docs/hosting.md, "The table-code brake".
+Only the counting is here: the requests are read and answered at the web's edge (app/web/brakes.py).
 """
 from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from flask import Flask, current_app, request
-from sqlalchemy import ForeignKey, Index, UniqueConstraint, and_, case, delete, func, insert, or_, select, update
+from sqlalchemy import ForeignKey, Index, UniqueConstraint, and_, case, delete, func, insert, select, update
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Mapped, mapped_column
@@ -15,7 +15,6 @@ from sqlalchemy.orm import Mapped, mapped_column
 from app.extensions import db
 from app.store.ids import PublicIdType
 from app.store.tenancy import ClubOwned, club_transaction
-from app.web.faults import answer
 from app.store.models import Game, utcnow
 from app.store.games import check_table_code
 from app.rules.refusal import Refusal, RefusalKind, refuse
@@ -33,9 +32,6 @@ FREE_PER_ACCOUNT = 5
 FREE_LOGINS_PER_ADDRESS = 10
 #: Wrong codes are forgotten after this long without another one.
 FORGET_AFTER = timedelta(hours=1)
-#: Games one address may open per minute (the GAMES_PER_MINUTE setting overrides it).
-GAMES_PER_MINUTE = 10
-CREATING = {"games.new_game", "api.create_game"}
 
 
 class CodeBrake(ClubOwned, db.Model):
@@ -168,20 +164,6 @@ def for_address(address: str):
     return CodeBrake.address.in_([address, EVERY_ADDRESS])
 
 
-def braked_or_own(game_id, address, now, forgotten_before):
-    """The game's brake rows that a right code must not skip: this address's own (a right code clears them)
-    and a wait on every address together (a SQL condition for a guarded write, its values
-    from brake_values)."""
-    waiting = and_(CodeBrake.address == EVERY_ADDRESS, CodeBrake.next_try_at > now,
-                   CodeBrake.last_failure_at > forgotten_before)
-    return select(CodeBrake.id).where(CodeBrake.game_id == game_id, or_(CodeBrake.address == address, waiting))
-
-
-def brake_values(address: str | None, now: datetime) -> dict:
-    """The values braked_or_own's condition binds for this address now."""
-    return {"address": short_address(address), "forgotten_before": now - FORGET_AFTER}
-
-
 def brake_rows(game_id: int, address: str) -> list:
     """The game's brake rows for this address and for every address (address, next_try_at, last_failure_at)."""
     query = select(CodeBrake.address, CodeBrake.next_try_at, CodeBrake.last_failure_at).where(
@@ -243,30 +225,9 @@ def games_opened_lately(address: str, now: datetime) -> int:
             GameOpened.address == address, GameOpened.opened_at > now - timedelta(minutes=1)))
 
 
-def brake_game_creation():
-    """Before opening a game: 429 when this address opened GAMES_PER_MINUTE in the last minute."""
-    if request.endpoint not in CREATING or request.method != "POST":
-        return None
-    allowed = int(current_app.config.get("GAMES_PER_MINUTE", GAMES_PER_MINUTE))
-    if games_opened_lately((request.remote_addr or "unknown")[:64], utcnow()) >= allowed:
-        return answer(429, "Please wait", f"This tablet has opened {allowed} games in the last "
-                                          "minute. Please wait a minute before opening another.",
-                      {"Retry-After": "60"})
-    return None
-
-
-def count_game_creation(response):
-    """After a game was opened: note it (and drop notes older than a minute from this address)."""
-    if request.endpoint in CREATING and request.method == "POST" and response.status_code in (201, 302):
-        now, address = utcnow(), (request.remote_addr or "unknown")[:64]
-        with db.engine.begin() as conn:
-            conn.execute(delete(GameOpened).where(GameOpened.address == address,
-                                                  GameOpened.opened_at <= now - timedelta(minutes=1)))
-            conn.execute(insert(GameOpened).values(address=address, opened_at=now))
-    return response
-
-
-def init_brakes(app: Flask) -> None:
-    """Hook the game-opening brake into the requests."""
-    app.before_request(brake_game_creation)
-    app.after_request(count_game_creation)
+def note_game_opened(address: str, now: datetime) -> None:
+    """Note a game this address opened (and drop its notes older than a minute)."""
+    with db.engine.begin() as conn:
+        conn.execute(delete(GameOpened).where(GameOpened.address == address,
+                                              GameOpened.opened_at <= now - timedelta(minutes=1)))
+        conn.execute(insert(GameOpened).values(address=address, opened_at=now))

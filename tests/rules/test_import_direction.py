@@ -1,4 +1,5 @@
-"""No import runs from a lower layer up: the engine imports nothing of the app, the store no page."""
+"""No import runs from a lower layer up: the engine imports nothing of the app, the store no feature and nothing
+of the web (no error page, no fault handler, no request)."""
 import ast
 from pathlib import Path
 
@@ -37,9 +38,24 @@ def test_the_engine_imports_nothing_of_the_app_outside_the_engine():
     assert [(f, m) for f, m in app_imports("rules") if not under(m, ["app.rules"])] == []
 
 
-def test_the_store_imports_no_feature_and_no_error_page():
+#: What of Flask speaks of the request at hand: the web's edge reads it, the store never.
+REQUEST = ("flask.request", "flask.g", "flask.session", "flask.abort", "flask_login.current_user")
+
+
+def store_imports() -> list[tuple[str, str]]:
+    """(file, module) for every import by a file of the store."""
+    return [(str(path.relative_to(APP.parent)), module) for path in sorted((APP / "store").rglob("*.py"))
+            for module in imports_of(path)]
+
+
+def test_the_store_imports_no_feature_and_nothing_of_the_web():
     assert app_imports("store")
-    assert [(f, m) for f, m in app_imports("store") if under(m, [*FEATURES, "app.web.errors"])] == []
+    assert [(f, m) for f, m in app_imports("store") if under(m, [*FEATURES, "app.web"])] == []
+
+
+def test_the_store_reads_no_request():
+    assert any(module == "flask.current_app" for _, module in store_imports())    # the walk sees Flask's names
+    assert [(f, m) for f, m in store_imports() if under(m, REQUEST)] == []
 
 
 @pytest.mark.parametrize("source, expected", [
