@@ -256,8 +256,7 @@ def password_command(name: str):
 
 
 def init_auth(app: Flask) -> None:
-    """Flask-Login, the organiser CLI and the host's club CLI on the app."""
-    from app.club.hosting import club_cli      # it adds accounts with this module's add_organiser
+    """Flask-Login and the organiser CLI on the app (the host's club CLI, app/club/hosting.py, is added by the
+    factory: hosting adds accounts with this module's add_organiser)."""
     login_manager.init_app(app)
     app.cli.add_command(organiser_cli)
-    app.cli.add_command(club_cli)

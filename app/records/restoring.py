@@ -11,7 +11,7 @@ from flask import current_app, render_template, request
 from flask_login import login_required
 
 from app.records.views import bp
-from app.store.backup_format import BackupRefused
+from app.store.backup_refusal import BackupRefused
 from app.store.restore import plan, restore
 from app.rules.refusal import RefusalKind
 from app.web.errors import status_for

@@ -16,7 +16,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from app.rules.refusal import RefusalKind
+from app.store.backup_refusal import BackupRefused
+from app.store.backup_v1 import upgrade_v1
 
 FORMAT = "treys-backup"
 FORMAT_VERSION = 3
@@ -212,16 +213,6 @@ class Backup(Part):
     games: list[Game] = []
 
 
-class BackupRefused(Exception):
-    """A file that cannot be restored: every reason, each a sentence, and the kind of refusal it is (a file
-    that does not pass: invalid) so that the web's edge answers it with the kind's status."""
-
-    def __init__(self, problems: list[str], kind: RefusalKind = RefusalKind.INVALID):
-        super().__init__(" ".join(problems[:5]) + (f" ({len(problems) - 5} more problems.)" if len(problems) > 5 else ""))
-        self.problems = problems
-        self.kind = kind
-
-
 def where(location: tuple) -> str:
     """A place in the file in words: 'games, 3rd, hands, 5th, entries, 1st, table_points'."""
     words = []
@@ -247,7 +238,6 @@ def parse(data: bytes | str) -> Backup:
         raise BackupRefused([f"This backup has format version {version!r}; this Treys reads versions "
                              f"{READS[0]} to {READS[-1]}. Restore it with the Treys that made it, or a newer one."])
     if version == 1:
-        from app.store.backup_v1 import upgrade_v1
         document = upgrade_v1(document)
     if document.get("version") == 2:
         document = dict(document, version=3)      # what version 3 adds takes its defaults, as the upgrade gives

@@ -15,7 +15,8 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from app.extensions import SQLITE_BUSY_MS, db
 from app.rules import RulesetError, TeamEntry, get_ruleset, replay, table_problems, validate_hand
-from app.store.backup_format import Backup, BackupRefused, parse
+from app.store.backup_format import Backup, parse
+from app.store.backup_refusal import BackupRefused
 from app.store.club_models import (Attendance, ClubSession, Member, Organiser, Season, SessionEvent, Substitution,
                                    TableCall)
 from app.store.member_models import MemberContact

@@ -22,6 +22,7 @@ from app import api, club, games, guides, main, members, records, rulebook, shee
 from app.members.results_mail import init_results_mail
 from app.members.sending import init_sending
 from app.club.auth import init_auth
+from app.club.hosting import club_cli
 from app.web.clubscope import init_club_scope
 
 
@@ -56,6 +57,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     csrf.exempt(api.bp)  # the API is for scripts: writes need the table code instead
     csrf.exempt(club.api_bp)  # organiser endpoints of the API: HTTP Basic auth instead
     init_auth(app)
+    app.cli.add_command(club_cli)       # the host's clubs: `flask club add|list|remove`
     init_backup(app)
     init_sending(app)
     init_results_mail(app)

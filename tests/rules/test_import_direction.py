@@ -68,3 +68,23 @@ def test_imports_are_read_as_the_modules_they_name(tmp_path, source, expected):
     folder.mkdir(parents=True)
     (folder / "probe.py").write_text(source)
     assert imports_of(folder / "probe.py", tmp_path) == expected
+
+
+def module_names() -> dict[str, Path]:
+    """Every module of the app by its dotted name (a package by its own name)."""
+    names = {}
+    for path in APP.rglob("*.py"):
+        parts = path.relative_to(APP.parent).with_suffix("").parts
+        names[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return names
+
+
+def test_no_two_modules_import_each_other():
+    """No circle between two modules, at the top or inside a function (the piece both need lives where both
+    import it at the top); a package and the modules its `__init__` gathers aside."""
+    modules = module_names()
+    imported = {name: {module for module in imports_of(path) if module in modules and module != name}
+                for name, path in modules.items()}
+    circles = sorted({tuple(sorted((a, b))) for a in imported for b in imported[a] if a in imported[b]
+                      and not (a.startswith(b + ".") or b.startswith(a + "."))})
+    assert circles == []
