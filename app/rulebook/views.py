@@ -87,4 +87,5 @@ def csrf_refused(error: CSRFError):
     if request.path.endswith("/verdict"):
         return jsonify({"ok": False, "title": "Please reload the page", "problems": [NOT_CHECKED]}), \
             status_for(RefusalKind.BAD_REQUEST)
-    return render_template("games/refused.html", message=NOT_CHECKED, back=request.path), status_for(RefusalKind.BAD_REQUEST)
+    return (render_template("games/refused.html", message=NOT_CHECKED, back=request.path),
+            status_for(RefusalKind.BAD_REQUEST))
