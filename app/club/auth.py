@@ -9,9 +9,9 @@ from flask import Flask, current_app, g, request
 from flask.cli import AppGroup
 from flask_login import LoginManager, current_user, login_required, login_user
 from sqlalchemy import func, select, update
-from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
 
+from app.store.accounts import add_account
 from app.store.club_models import Organiser, Role
 from app.store.clubs import ClubProblem, chosen_club
 from app.store.tenancy import (account_for_sign_in, club_in_scope, database_guards_clubs, host_lookup, in_club,
@@ -143,6 +143,18 @@ def add_organiser(name: str, password: str, *, founder: bool = False, role: Role
     """A new account of the club in scope (or `club_id`); ValueError with the problems when the name or password
     will not do. The club's first account is its owner, later ones organisers unless `role` says otherwise.
     `founder`: the first-run setup's account, which the database lets exist once (SetupDone otherwise)."""
+    organiser = new_organiser(name, password, founder=founder, role=role, club_id=club_id)
+    if not add_account(organiser):  # the same name, or a second founder, at the same moment
+        if founder:
+            raise SetupDone() from None
+        raise ValueError(f"There is already an organiser called {(name or '').strip()}.") from None
+    return organiser
+
+
+def new_organiser(name: str, password: str, *, founder: bool = False, role: Role | None = None,
+                  club_id: int | None = None) -> Organiser:
+    """The account add_organiser keeps, not yet saved; ValueError with the problems when the name or password
+    will not do."""
     name = (name or "").strip()
     problems = account_problems(name, password)
     if problems:
@@ -152,14 +164,6 @@ def add_organiser(name: str, password: str, *, founder: bool = False, role: Role
     organiser = Organiser(name=name, founder=True if founder else None, role=role,
                           **({"club_id": club_id} if club_id is not None else {}))
     organiser.set_password(password)
-    db.session.add(organiser)
-    try:
-        db.session.commit()
-    except IntegrityError:          # the same name, or a second founder, at the same moment
-        db.session.rollback()
-        if founder:
-            raise SetupDone() from None
-        raise ValueError(f"There is already an organiser called {name}.") from None
     return organiser
 
 

@@ -11,6 +11,7 @@ from sqlalchemy import func, select
 
 from app.club.members import clean_name, member_for, name_problems
 from app.store.club_models import Attendance, ClubSession, SessionEvent
+from app.store.club_writes import add_session
 from app.store.sessionlog import SessionEventKind
 from app.extensions import db
 from app.store.models import Game, Player, Team, utcnow
@@ -22,6 +23,7 @@ from app.rules.outcome import FormatKind
 from app.store.drawhistory import draw_history
 from app.store.form import club_form
 from app.store.games import create_game, session_codes
+from app.store.writes import stage_change
 from app.rules.refusal import Refusal, RefusalKind, refuse
 
 CLOCK = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$", re.ASCII)
@@ -66,9 +68,7 @@ def open_session(req: SessionRequest) -> ClubSession:
                           ends_at=req.ends_at if req.kind == FormatKind.TIME else None, partners=req.partners,
                           pairs=[list(p) for p in req.pairs], seed=secrets.randbelow(2**31), round=0,
                           sitting_out=[], agreement=req.agreement)
-    db.session.add(session)
-    db.session.flush()
-    return session
+    return add_session(session)
 
 
 def present(session: ClubSession) -> list[str]:
@@ -144,7 +144,7 @@ def start_round(session: ClubSession, *, keep: bool = False, balance: bool = Fal
     for table in draw.tables:
         games.append(table_game(session, table, members, taken))
         taken.add(games[-1].table_code)
-    db.session.flush()
+    stage_change()
     return games
 
 

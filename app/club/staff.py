@@ -6,11 +6,13 @@ from datetime import timedelta
 
 from flask import abort, flash, redirect, render_template, request, url_for
 from flask_login import current_user, login_required
-from sqlalchemy import select, update
+from sqlalchemy import select
 
-from app.club.auth import add_organiser, end_sessions, sign_in
+from app.club.auth import new_organiser, sign_in
 from app.club.blueprint import bp
 from app.extensions import db
+from app.store import accounts as account_store
+from app.store.accounts import Joined, add_invitation, join_by_invitation
 from app.store.club_models import Invitation, Organiser, Role
 from app.store.models import utcnow
 from app.store.tokens import new_token, token_hash
@@ -58,9 +60,7 @@ def invite():
     except ValueError:
         abort(400, "Choose what the new account may do: owner, organiser or viewer.")
     token = new_token()
-    db.session.add(Invitation(token_hash=token_hash(token), role=role, made_by=current_user.name,
-                              expires_at=utcnow() + LINK_LIFETIME))
-    db.session.commit()
+    add_invitation(token, role, current_user.name, utcnow() + LINK_LIFETIME)
     people = list(db.session.scalars(select(Organiser).order_by(Organiser.name)))
     link = url_for("club.join", token=token, _external=True)
     return render_template("club/accounts.html", people=people, roles=ROLE_WORDS, link=link, link_role=role)
@@ -75,9 +75,7 @@ def remove_account(account_id: int):
         abort(404)
     if person.id == current_user.id:
         abort(409, "You cannot remove your own account. Another owner can.")
-    end_sessions(person)
-    db.session.delete(person)
-    db.session.commit()
+    account_store.remove_account(person)
     flash(f"The account {person.name} is removed.", "success")
     return redirect(url_for("club.accounts"))
 
@@ -102,17 +100,17 @@ def join(token: str):
         if password != (request.form.get("confirm") or ""):
             problems.append("The two passwords differ: type the same password twice.")
         if not problems:
-            taken = db.session.execute(update(Invitation).where(Invitation.id == invitation.id,
-                                                                Invitation.used_at.is_(None))
-                                       .values(used_at=utcnow())).rowcount
-            if taken != 1:
-                abort(404, "This link has just been used. Ask the club's owner for a new one.")
             try:
-                person = add_organiser(name, password, role=Role(invitation.role))
+                person = new_organiser(name, password, role=Role(invitation.role))
             except ValueError as error:
-                db.session.rollback()
                 problems.append(str(error))
             else:
+                joined = join_by_invitation(invitation, person)
+                if joined is Joined.LINK_USED:
+                    abort(404, "This link has just been used. Ask the club's owner for a new one.")
+                if joined is Joined.NAME_TAKEN:
+                    problems.append(f"There is already an organiser called {name}.")
+            if not problems:
                 sign_in(person)
                 flash(f"Welcome, {person.name}: your account is ready.", "success")
                 return redirect(url_for("club.index"))

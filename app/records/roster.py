@@ -9,6 +9,7 @@ from app.store.club_models import Member
 from app.extensions import db
 from app.records.exports import games_by_member
 from app.records.blueprint import bp
+from app.store.club_writes import save_member
 
 #: The longest short name a tablet shows.
 SHORT_NAME_LENGTH = 20
@@ -42,9 +43,7 @@ def update_player(member_id: int):
     if problem:
         flash(f"{member.name}: {problem} Nothing was changed.", "error")
         return redirect(url_for("records.players_page"), 303)
-    member.short_name = short_name or None
-    member.active = request.form.get("active") == "yes"
-    db.session.commit()
+    save_member(member, short_name or None, request.form.get("active") == "yes")
     state = "active" if member.active else "no longer active (not offered at new games)"
     flash(f"Saved: {member.name}{f' ({member.short_name})' if member.short_name else ''} is {state}.", "info")
     return redirect(url_for("records.players_page"), 303)

@@ -14,6 +14,7 @@ from app.store.club_models import Member
 from app.extensions import db
 from app.records.exports import CSV_TYPE, to_csv
 from app.store.club_models import Season
+from app.store.club_writes import add_season as add_season_row
 from app.records.standings import all_seasons, standings
 from app.records.blueprint import bp
 from app.club.auth import public_records
@@ -58,9 +59,7 @@ def add_season():
         flash(problem, "error")
     if problems:
         return redirect(url_for("records.index"))
-    season = Season(**values)
-    db.session.add(season)
-    db.session.commit()
+    season = add_season_row(values)
     return redirect(url_for("records.ladder", season_id=season.id))
 
 
