@@ -9,6 +9,7 @@ from app.api.documents import added_hand_json, event_document, game_document, ga
 from app.api.inputs import (game_request, hand_request, read_body, refuse_unknown_query, score_request, set_request,
                             version_request)
 from app.extensions import db
+from app.store.writes import nothing_saved
 from app.club.auth import api_organiser, organiser_actor
 from app.store.gamelog import API, Actor, events_of
 from app.store.models import Game
@@ -27,7 +28,7 @@ HAND = GAME + "/hands/<int(max=2147483647):number>"
 
 def error_answer(refusal: Refusal):
     """The contract's error shape, nothing stored; a conflict also shows the game as it is now."""
-    db.session.rollback()
+    nothing_saved()
     game = g.get("api_game")
     if refusal.kind is RefusalKind.CONFLICT and game is not None:
         game = db.session.get(Game, game.id)

@@ -15,6 +15,7 @@ from app.club.departures import replace_player, session_changes
 from app.club.sessions import (SessionRequest, current_games, draw_words, mark_here, open_session, request_problems,
                                seat_latecomer, seat_of, start_round)
 from app.extensions import db
+from app.store.writes import nothing_saved
 from app.rules import Problem, get_ruleset, seat_order
 from app.rules.draw import draw_problems
 from app.store.calls import call_document, clear_call, open_calls
@@ -31,7 +32,7 @@ SESSION = "<int:session_id>"
 @api_bp.errorhandler(Refusal)
 def refused(error: Refusal):
     """A refusal: every problem, nothing stored; 401 asks for the organiser's name and password."""
-    db.session.rollback()
+    nothing_saved()
     return refusal_document(error), status_of(error), refusal_headers(error)
 
 

@@ -5,7 +5,6 @@ import hashlib
 
 from flask import current_app, flash, jsonify, redirect, render_template, request, url_for
 from flask_login import login_required
-from sqlalchemy import func, select
 
 from app.club.auth import api_organiser, organiser_actor
 from app.club.blueprint import bp
@@ -16,13 +15,14 @@ from app.club.printing import render_cards_pdf, render_session_pdf
 from app.club.sessions import draw_words
 from app.web.network import tablets_url
 from app.store.brake import release_code_brake
-from app.extensions import db
+from app.store.writes import nothing_saved
 from app.games.common import load_game
 from app.store.calls import call_document, clear_call, open_calls
 from app.store.cache import remembered
-from app.store.club_models import ClubSession, SessionEvent, TableCall
+from app.store.club_models import ClubSession
+from app.store.club_reads import board_figures
 from app.store.ending import session_clock
-from app.store.models import Game, utcnow
+from app.store.models import utcnow
 from app.rules.ranking import METHOD
 from app.store.games import end_game, reset_table_code
 from app.render.chart import day_chart
@@ -56,12 +56,7 @@ def board_stamp(session) -> str:
     versions, which every write moves on, and the newest change), the session's record (every club write, a
     call and its clearing, an agreement, a substitute adds a line), the open calls; with the session's own
     row and the minute (minutes since the last hand, the clock)."""
-    events = select(func.max(SessionEvent.id)).where(SessionEvent.session_id == session.id).scalar_subquery()
-    calls = select(func.count(TableCall.id)).where(TableCall.session_id == session.id,
-                                                   TableCall.cleared_at.is_(None)).scalar_subquery()
-    games = db.session.execute(select(func.count(Game.id), func.coalesce(func.sum(Game.version), 0),
-                                      func.max(Game.updated_at), events, calls)
-                               .where(Game.session_id == session.id, Game.session_round == session.round)).one()
+    games = board_figures(session)
     own = [getattr(session, column.key) for column in ClubSession.__table__.columns]
     parts = [own, tuple(games), utcnow().strftime("%Y%m%d%H%M")]
     return hashlib.sha1(repr(parts).encode()).hexdigest()
@@ -117,7 +112,7 @@ def clear_call_page(session_id: int, call_id: int):
     try:
         call = clear_call(session, call_id, organiser_actor())
     except Refusal as error:
-        db.session.rollback()
+        nothing_saved()
         return back_to_board(session.id, " ".join(problems_of(error)), "error")
     return back_to_board(session.id, f"{call_document(call)['label']}'s call is cleared.")
 
@@ -134,7 +129,7 @@ def call_time_page(session_id: int):
     try:
         owing = call_time(session, organiser_actor())
     except Refusal as error:
-        db.session.rollback()
+        nothing_saved()
         return back_to_board(session.id, " ".join(problems_of(error)), "error")
     if owing:
         return back_to_board(session.id, "Time is called: each table finishes the hand in play and enters it.")
@@ -158,7 +153,7 @@ def end_game_page(game_id: int):
     try:
         end_game(game, version=version, actor=organiser_actor())
     except Refusal as error:
-        db.session.rollback()
+        nothing_saved()
         flash(" ".join(problems_of(error)), "error")
         return redirect(back)
     flash(f"{game.table_label or 'The game'} is ended.", "success")

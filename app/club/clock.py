@@ -4,19 +4,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import case, func, select
-
 from app.club.sessions import current_games, games_of, present
 from app.rules.outcome import Format, FormatKind, Outcome, OutcomeState
 from app.rules.ranking import GameResult, Standing, rank_players
-from app.extensions import db
 from app.store import games as store
 from app.store.bulk import read_games
+from app.store.club_reads import hand_fact_rows
 from app.store.club_models import ClubSession
 from app.store.ending import session_clock, time_called_moment
 from app.store.gamelog import Actor
 from app.store.sessionlog import SessionEventKind, save_session_change
-from app.store.models import Game, Hand, utcnow
+from app.store.models import Game, utcnow
 from app.rules.refusal import RefusalKind, refuse
 
 
@@ -106,9 +104,7 @@ def hand_facts(game_ids: list[int]) -> dict[int, HandFacts]:
     """The hand facts of these games in one GROUP BY statement (a game with no hand is missing)."""
     if not game_ids:
         return {}
-    unagreed = func.min(case((Hand.agreed_at.is_(None), Hand.number)))
-    rows = db.session.execute(select(Hand.game_id, func.count(Hand.id), func.max(Hand.updated_at), unagreed)
-                              .where(Hand.game_id.in_(game_ids)).group_by(Hand.game_id))
+    rows = hand_fact_rows(game_ids)
     return {game_id: HandFacts(count, last, first) for game_id, count, last, first in rows}
 
 

@@ -5,7 +5,7 @@ from datetime import date
 
 from flask import abort, flash, redirect, render_template, request, url_for
 from flask_login import login_required
-from sqlalchemy import func, select
+from sqlalchemy import select
 
 from app.club.blueprint import bp
 from app.store.clubtime import club_today
@@ -15,6 +15,8 @@ from app.store.club_models import ClubSession
 from app.club.sessions import (SessionRequest, current_games, draw_words, mark_here, open_session, present,
                                seat_latecomer, start_round, swap_players)
 from app.extensions import db
+from app.store.club_reads import sessions_by_ruleset
+from app.store.writes import nothing_saved
 from app.reading import whole_number
 from app.rules import all_rulesets
 from app.rules.formats import FORMAT_KINDS, FORMAT_NAMES
@@ -37,7 +39,7 @@ def load_session(session_id: int) -> ClubSession:
 
 def usual_rulesets() -> list:
     """Every rule set, the club's usual ones (most sessions) first."""
-    counts = dict(db.session.execute(select(ClubSession.ruleset_id, func.count()).group_by(ClubSession.ruleset_id)).all())
+    counts = sessions_by_ruleset()
     rulesets = list(all_rulesets())
     return sorted(rulesets, key=lambda r: -counts.get(r.id, 0))
 
@@ -99,7 +101,7 @@ def new_session():
             try:
                 session = open_session(req)
             except Refusal as error:
-                db.session.rollback()
+                nothing_saved()
                 problems = problems_of(error)
             else:
                 save_session_change(session, SessionEventKind.SESSION_OPENED, organiser_actor(),
@@ -136,7 +138,7 @@ def act(session: ClubSession, kind: SessionEventKind, action, success: str | Non
     try:
         message = action() or success or "Done."
     except Refusal as error:
-        db.session.rollback()
+        nothing_saved()
         return manage_page(session, problems_of(error), status_of(error))
     save_session_change(session, kind, organiser_actor(), message)
     flash(message, "success")

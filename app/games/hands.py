@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from flask import abort, flash, jsonify, redirect, render_template, request, url_for
 
-from app.extensions import db
+from app.store.writes import nothing_saved
 from app.rules.numbers import points, signed
 from app.games.blueprint import bp
 from app.games.codes import needs_code, with_table_code, writer
@@ -156,7 +156,7 @@ def hand_edit(game: Game, number: int):
     try:
         correct_hand(game, number, reading.entries, version=version_of(form), actor=writer(game))
     except Refusal as error:
-        db.session.rollback()
+        nothing_saved()
         return refused(game, error, form, number, state_of(game), editing=True)
     flash(f"Hand {number} corrected.", "success")
     return redirect(url_for("games.game", game_id=game.id))
@@ -175,7 +175,7 @@ def hand_remove(game: Game, number: int):
         try:
             remove_last_hand(game, number, version=version_of(form), actor=writer(game))
         except Refusal as error:
-            db.session.rollback()
+            nothing_saved()
             if error.kind is RefusalKind.NOT_FOUND:
                 abort(status_of(error), str(error))
             seen_as = error.kind if error.kind is RefusalKind.FORBIDDEN else RefusalKind.CONFLICT

@@ -13,6 +13,7 @@ from sqlalchemy.orm import selectinload
 
 from app.store.clubtime import club_now, in_club_zone
 from app.extensions import db
+from app.store.writes import nothing_saved
 from app.games.blueprint import bp
 from app.games.codes import known_code, organiser_here, remember_code
 from app.store.agreement import awaiting_agreement
@@ -223,7 +224,7 @@ def new_game():
                                table_label=(form.table_label.data or "").strip(),
                                first_dealer=form.first_dealer_seat(), actor=tablet())
         except Refusal as error:
-            db.session.rollback()
+            nothing_saved()
             for problem in error.problems:
                 name = form.problem_field(problem)
                 (errors.setdefault(name, []) if name else general).append(problem.message)

@@ -15,6 +15,7 @@ from app.records.standings import all_seasons, current_season, standings
 from app.rules.ranking import METHOD
 from app.sheets.view import sheet_of
 from app.store.club_models import ClubSession, Member, Season
+from app.store.club_reads import member_ids_by_name
 from app.store.members import club_of_link
 from app.store.tenancy import current_club_id, name_of_club, use_club
 
@@ -72,7 +73,7 @@ def ladder(link: str):
     season = (db.session.get(Season, int(chosen)) if chosen.isascii() and chosen.isdigit() and len(chosen) < 10
               else current_season())
     rows = standings(season) if season is not None else []
-    members = {name.lower(): member_id for member_id, name in db.session.execute(select(Member.id, Member.name))}
+    members = member_ids_by_name()
     return page("members/ladder.html", season=season, rows=rows, seasons=all_seasons(), members=members,
                 method=season_method(season, rows) if season is not None else "")
 

@@ -17,6 +17,7 @@ from flask.cli import AppGroup
 from sqlalchemy.exc import SQLAlchemyError
 
 from app.extensions import db
+from app.store.writes import nothing_saved
 from app.store import outbox
 from app.store.member_models import MailJob
 from app.store.tenancy import Club, home_club_id
@@ -149,7 +150,7 @@ class Sender:
                     send_pending()
                 except SQLAlchemyError:         # the database is away: the next look tries again
                     log.exception("The outbox could not be read; trying again in a minute.")
-                    db.session.rollback()
+                    nothing_saved()
                 finally:
                     db.session.remove()
 

@@ -14,9 +14,10 @@ from sqlalchemy.orm import selectinload
 from app.club.clock import format_of_session, results
 from app.store.club_models import Attendance, ClubSession, Member
 from app.extensions import db
-from app.store.models import Game, HandEntry, Player
+from app.store.models import Game, HandEntry
 from app.render.guard import collector_paused
 from app.store.bulk import read_games
+from app.store.club_reads import games_by_member
 from app.store.games import state_of
 
 #: Most teams a game can have (three players alone at Sambola, three pairs at Bolivia Plus).
@@ -171,15 +172,6 @@ def session_results_csv() -> str:
         by_session.setdefault(game.session_id, []).append(game)
     return to_csv(SESSION_RESULT_COLUMNS, [row for session in sessions
                                            for row in session_result_rows(session, by_session.get(session.id, []))])
-
-
-def games_by_member(members: list[Member]) -> dict[int, int]:
-    """Games each player sat in: seats linked to them, and seats typed with their name (as their page counts)."""
-    linked = dict(db.session.execute(select(Player.member_id, func.count(Player.id))
-                                     .where(Player.member_id.is_not(None)).group_by(Player.member_id)).all())
-    typed = dict(db.session.execute(select(func.lower(Player.name), func.count(Player.id))
-                                    .where(Player.member_id.is_(None)).group_by(func.lower(Player.name))).all())
-    return {m.id: linked.get(m.id, 0) + typed.get(m.name.lower(), 0) for m in members}
 
 
 def players_csv() -> str:

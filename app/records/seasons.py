@@ -7,13 +7,11 @@ from fractions import Fraction
 from flask import Response, abort, current_app, flash, redirect, render_template, request, url_for
 from flask_login import login_required
 
-from sqlalchemy import select
-
 from app.store.tenancy import name_of_club
-from app.store.club_models import Member
 from app.extensions import db
 from app.records.exports import CSV_TYPE, to_csv
 from app.store.club_models import Season
+from app.store.club_reads import member_ids_by_name
 from app.store.club_writes import add_season as add_season_row
 from app.records.standings import all_seasons, standings
 from app.records.blueprint import bp
@@ -75,7 +73,7 @@ def ladder(season_id: int):
     """The season's ladder, with the method written out; ?projector=1 for big type, ?form=1 adds a Form column."""
     season = db.session.get(Season, season_id) or abort(404)
     rows = standings(season)
-    members = {name.lower(): member_id for member_id, name in db.session.execute(select(Member.id, Member.name))}
+    members = member_ids_by_name()
     return render_template("records/ladder.html", season=season, rows=rows, seasons=all_seasons(), members=members,
                            method=season_method(season, rows), projector=request.args.get("projector") == "1",
                            forms=club_form() if request.args.get("form") == "1" else None, form_meaning=MEANING)

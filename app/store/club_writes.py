@@ -2,7 +2,7 @@
 kept, merged or imported, a session opened, a season added."""
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from sqlalchemy import select, update
 from sqlalchemy.orm.exc import StaleDataError

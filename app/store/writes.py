@@ -1,27 +1,14 @@
 """The transaction of a change, for the features: all of it saved by its store function, or nothing."""
 from __future__ import annotations
 
-from typing import Callable, TypeVar
-
 from sqlalchemy.exc import IntegrityError
 
 from app.extensions import db
-
-T = TypeVar("T")
 
 
 def nothing_saved() -> None:
     """Forget every change of this request not yet saved: a refused change saves nothing."""
     db.session.rollback()
-
-
-def all_or_nothing(change: Callable[..., T], *args, **kwargs) -> T:
-    """Run a change made of several steps; when it is refused (or fails) part way, none of it stays."""
-    try:
-        return change(*args, **kwargs)
-    except Exception:
-        nothing_saved()
-        raise
 
 
 def stage_change() -> None:
