@@ -18,7 +18,8 @@ from app.extensions import db
 from app.store.writes import nothing_saved
 from app.rules import Problem, get_ruleset, seat_order
 from app.rules.draw import draw_problems
-from app.store.calls import call_document, clear_call, open_calls
+from app.api.documents import call_document
+from app.store.calls import clear_call, open_calls
 from app.store.sessionlog import SessionEventKind, save_session_change
 from app.rules.refusal import Refusal, RefusalKind, refuse
 from app.api.inputs import (read_body, refuse_problems, refuse_unknown_query, request_digest, token_problems,

@@ -17,7 +17,8 @@ from app.web.network import tablets_url
 from app.store.brake import release_code_brake
 from app.store.writes import nothing_saved
 from app.games.common import load_game
-from app.store.calls import call_document, clear_call, open_calls
+from app.api.documents import call_document
+from app.store.calls import clear_call, open_calls
 from app.store.cache import remembered
 from app.store.club_models import ClubSession
 from app.store.club_reads import board_figures

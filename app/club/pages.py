@@ -23,7 +23,8 @@ from app.rules.formats import FORMAT_KINDS, FORMAT_NAMES
 from app.club.auth import organiser_actor
 from app.club.departures import replace_player, session_changes
 from app.store.games import delete_game
-from app.store.sessionlog import SessionEventKind, event_sentence, save_session_change, session_events
+from app.club.record import event_sentence
+from app.store.sessionlog import SessionEventKind, save_session_change, session_events
 from app.rules.refusal import Refusal
 from app.web.errors import status_of
 from app.store.ids import LARGEST_ID

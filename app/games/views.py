@@ -17,7 +17,8 @@ from app.store.writes import nothing_saved
 from app.games.blueprint import bp
 from app.games.codes import known_code, organiser_here, remember_code
 from app.store.agreement import awaiting_agreement
-from app.store.calls import call_document, open_call
+from app.api.documents import call_document
+from app.store.calls import open_call
 from app.store.ending import game_clock
 from app.store.gamelog import record_lines_of
 from app.games.record import event_sentence

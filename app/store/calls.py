@@ -85,12 +85,3 @@ def take_back_call(game: Game, actor: Actor) -> TableCall:
     save_session_change(session, SessionEventKind.CALL_TAKEN_BACK, actor,
                         f"{table_words(call)} took its call back.")
     return call
-
-
-def call_document(call: TableCall) -> dict:
-    """A call as the board and the API give it."""
-    return {"id": call.id, "table": call.table_number, "label": table_words(call), "game_id": call.game_id,
-            "reason": call.reason, "called_at": spoken_time(call.called_at), "called_by": call.called_by,
-            "cleared": call.cleared_at is not None,
-            "cleared_at": None if call.cleared_at is None else spoken_time(call.cleared_at),
-            "cleared_by": call.cleared_by}

@@ -8,7 +8,7 @@ from sqlalchemy import select
 
 from app.extensions import db
 from app.store.club_models import ClubSession, SessionEvent
-from app.store.gamelog import Actor, spoken_time
+from app.store.gamelog import Actor
 
 
 class SessionEventKind(StrEnum):
@@ -50,8 +50,3 @@ def session_events(session: ClubSession) -> list[SessionEvent]:
     """The session's record, oldest first."""
     return list(db.session.scalars(select(SessionEvent).where(SessionEvent.session_id == session.id)
                                    .order_by(SessionEvent.id)))
-
-
-def event_sentence(event: SessionEvent) -> str:
-    """One line of the session's record: '14:05, the organiser Ann: Round 2: 5 tables drawn.'"""
-    return f"{spoken_time(event.at)}, {event.actor_label or 'the organiser'}: {event.words}"
