@@ -19,7 +19,7 @@ from app.store.tenancy import (account_for_sign_in, club_in_scope, database_guar
 from app.extensions import db
 from app.store.brake import count_login_failure, forget_login_failures, in_words, login_keys, login_wait
 from app.reading import ascii_digits
-from app.store.gamelog import Actor
+from app.store.gamelog import Actor, ActorKind
 from app.store.sign_ins import close_every_sign_in, open_sign_in, signed_in
 from app.rules.refusal import Refusal, RefusalKind, refuse
 
@@ -210,7 +210,7 @@ def api_organiser(browser: bool = False) -> Organiser:
 def organiser_actor(organiser: Organiser | None = None) -> Actor:
     """The signed-in organiser as the record of changes names them."""
     organiser = organiser or current_user
-    return Actor("organiser", str(organiser.id), f"the organiser {organiser.name}")
+    return Actor(ActorKind.ORGANISER, str(organiser.id), f"the organiser {organiser.name}")
 
 
 organiser_cli = AppGroup("organiser", help="Organiser accounts.")

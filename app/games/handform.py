@@ -17,7 +17,7 @@ from wtforms import BooleanField, Form, FormField, HiddenField, IntegerField
 from app.rules.numbers import signed
 from app.games.forms import Choice
 from app.store.models import Hand
-from app.rules import Problem, RuleSet, TeamEntry, trey_table_words
+from app.rules import BlackThreeMelding, Problem, RuleSet, TeamEntry, trey_table_words
 from app.rules.parse import LARGEST_NUMBER
 from app.reading import whole_number
 from app.rules.entries import COUNT_FIELDS
@@ -105,7 +105,7 @@ def sections(ruleset: RuleSet) -> tuple[Section, ...]:
                            count_hint(ruleset.red_three_in_hand_points)))
     blacks = [Line("black_threes_in_hand", "Black 3s left in hand",
                    count_hint(ruleset.black_three_in_hand_points), rare=True)]
-    if ruleset.black_three_melding != "never":
+    if ruleset.black_three_melding != BlackThreeMelding.NEVER:
         blacks.insert(0, black_threes_melded_line(ruleset))
     cards = [Line("table_points", "Table points", "cards on the table, no 3s", "points"),
              Line("hand_points", "Hand points", "cards left in hand, no 3s", "points")]

@@ -21,7 +21,7 @@ from app.members.visibility import club_settings
 from app.store import games as store
 from app.store.club_models import ClubSession, Member
 from app.store.ending import time_called_moment
-from app.store.gamelog import Actor
+from app.store.gamelog import Actor, ActorKind
 from app.store.member_models import MailJob, MailStatus, MemberContact
 from app.store.models import Game
 from app.store.outbox import jobs_of, queue_letters, send_again
@@ -29,7 +29,7 @@ from app.store.tenancy import name_of_club
 
 log = logging.getLogger(__name__)
 #: Who queued the emails when the afternoon's last game ended by itself.
-TREYS = Actor("treys", "", "Treys, when the last game ended")
+TREYS = Actor(ActorKind.TREYS, "", "Treys, when the last game ended")
 
 
 def queue_results(session: ClubSession, actor: Actor) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from .entries import COUNT_FIELDS, Problem, TeamEntry
-from .model import RuleSet
+from .model import BlackThreeMelding, RuleSet
 from .refusal import Refusal, RefusalKind
 from .registry import set_words
 from .requirements import going_out_message, has_going_out_sets
@@ -100,7 +100,7 @@ def team_rule_problems(ruleset: RuleSet, entry: TeamEntry, at: str, who: str) ->
 def black_three_problems(ruleset: RuleSet, entry: TeamEntry, at: str, who: str) -> list[Problem]:
     """Melded black 3s: never in some rule sets, only by the team going out, only in the counts allowed."""
     threes, count = ruleset.threes, entry.black_threes_melded
-    if ruleset.black_three_melding == "never":
+    if ruleset.black_three_melding == BlackThreeMelding.NEVER:
         return [Problem(f"{at}.black_threes_melded", f"In {ruleset.short_name} black {threes} can never be "
                         "melded.", "black_threes_melded.never")]
     if not entry.went_out:

@@ -11,7 +11,7 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from app.store.ending import format_of, last_hand_of
 from app.store.ids import LARGEST_ID
-from app.store.gamelog import UNKNOWN_TABLET, Actor, forget_record, keep_record, record
+from app.store.gamelog import UNKNOWN_TABLET, Actor, ActorKind, forget_record, keep_record, record
 from app.extensions import db
 from app.store.models import Game, GameEvent, Hand, Player, Team, utcnow
 from app.store.cache import state_cache
@@ -249,7 +249,7 @@ ORGANISER_ONLY = "game.organiser_only"
 def check_organiser_closes(game: Game, actor: Actor | None) -> None:
     """At a club session the organiser ends, abandons or deletes a table's game (signed in, or from the board);
     a casual game's own tablet may."""
-    if game.session_id is not None and (actor is None or actor.kind != "organiser"):
+    if game.session_id is not None and (actor is None or actor.kind != ActorKind.ORGANISER):
         raise refuse(RefusalKind.FORBIDDEN, "Nothing was changed: at a club afternoon only the organiser ends, "
                      "abandons or deletes a table's game. Call the organiser to your table.", None, ORGANISER_ONLY)
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 from sqlalchemy import inspect, select
 
 from app.extensions import db
-from app.store.gamelog import UNKNOWN_TABLET, Actor, record, removed_token_event, spoken_time
+from app.store.gamelog import UNKNOWN_TABLET, Actor, ActorKind, record, removed_token_event, spoken_time
 from app.store.games import check_version, commit, guarded_write, state_of
 from app.store.models import Hand, HandEntry, Game, GameEvent, utcnow
 from app.rules import EventRecord, GameState, TeamEntry
@@ -208,7 +208,7 @@ def correct_hand(game: Game, number: int, entries: list[TeamEntry], *, version: 
 @guarded_write
 def check_finished_table(game: Game, actor: Actor | None) -> None:
     """A session table's game that is over changes at the organiser's hand alone (a tablet calls them)."""
-    if game.session_id is not None and (actor is None or actor.kind != "organiser") and state_of(game).outcome.over:
+    if game.session_id is not None and (actor is None or actor.kind != ActorKind.ORGANISER) and state_of(game).outcome.over:
         raise refuse(RefusalKind.FORBIDDEN, "Nothing was changed: this table's game is over, so only the organiser "
                      "can remove its last hand. Ask the organiser.", None, FINISHED_TABLE)
 
