@@ -156,7 +156,7 @@ def load_member(member_id: int) -> Member:
 
 
 def member_document(member: Member, form) -> dict:
-    """A player as the API shows them: id, name, short name, active, and their form (app/rules/form.py)."""
+    """A player as the API shows them: id, name, short name, active, and their form (app/rules/form_guide.py)."""
     return {"id": member.id, "name": member.name, "short_name": member.short_name, "active": member.active,
             **form.as_dict()}
 

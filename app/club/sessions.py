@@ -20,7 +20,7 @@ from app.rules.mixing import draw_quality
 from app.rules.formats import format_problems
 from app.rules.outcome import FormatKind
 from app.store.drawhistory import draw_history
-from app.store.form import club_form
+from app.store.form_guide import club_form_guide
 from app.store.games import create_game, session_codes
 from app.rules.refusal import Refusal, RefusalKind, refuse
 
@@ -129,7 +129,7 @@ def make_draw(session: ClubSession, keep: bool, balance: bool = False) -> Draw:
     problems = draw_problems(ruleset, names, pairs or ())
     if problems:
         raise Refusal(RefusalKind.INVALID, problems)
-    ratings = club_form().ratings_of(names) if balance else None
+    ratings = club_form_guide().ratings_of(names) if balance else None
     return draw_tables(ruleset, names, rng, pairs=pairs, sat_out_before=session.sitting_out,
                        history=draw_history(session), ratings=ratings)
 

@@ -8,11 +8,11 @@ from flask import render_template
 
 from app.club.clock import results
 from app.club.sessions import games_of
-from app.rules.form import START
+from app.rules.form_guide import START
 from app.rules.ranking import Standing
 from app.store import games as store
 from app.store.club_models import ClubSession, Member
-from app.store.form import club_form
+from app.store.form_guide import club_form_guide
 from app.store.member_models import MemberContact
 from app.store.outbox import Letter
 
@@ -52,7 +52,7 @@ def result_words(outcome, mine: int) -> str:
 
 def form_change(name: str, session: ClubSession) -> str:
     """'Your form went from 25.0 to 26.3 today.' from the form guide's points before and on the day."""
-    points = club_form().of(name).points
+    points = club_form_guide().of(name).points
     before = [p.rating for p in points if p.played_on < session.played_on]
     today = [p.rating for p in points if p.played_on == session.played_on]
     if not today:

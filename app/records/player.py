@@ -9,10 +9,10 @@ from sqlalchemy import and_, func, or_, select
 from app.store.club_models import Member, Substitution
 from app.extensions import db
 from app.store.models import Game, Player, Team
-from app.records.formchart import form_chart, season_words
+from app.records.form_guide_chart import form_guide_chart, season_words
 from app.records.standings import current_season, player_games
-from app.rules.form import MEANING, START
-from app.store.form import club_form
+from app.rules.form_guide import MEANING, START
+from app.store.form_guide import club_form_guide
 from app.records.blueprint import bp
 from app.club.auth import public_records
 from app.rules.ranking import won_words
@@ -76,7 +76,7 @@ def record_of(member: Member) -> dict:
 
 def form_of(member: Member) -> dict:
     """The player's form now, its meaning in a sentence, and the chart of it over the current season."""
-    form = club_form().of(member.name)
+    form = club_form_guide().of(member.name)
     season = current_season()
     if season is None:
         inside, before, span = list(form.points), START, "so far"
@@ -84,7 +84,7 @@ def form_of(member: Member) -> dict:
         inside = [p for p in form.points if season.starts_on <= p.played_on <= season.ends_on]
         earlier = [p for p in form.points if p.played_on < season.starts_on]
         before, span = (earlier[-1].rating if earlier else START), season_words(season.name)
-    return {"form": form, "meaning": MEANING, "chart": form_chart(member.name, inside, before, span)}
+    return {"form": form, "meaning": MEANING, "chart": form_guide_chart(member.name, inside, before, span)}
 
 
 @bp.get("/players/<int(max=2147483647):member_id>")

@@ -18,9 +18,9 @@ from app.records.standings import all_seasons, standings
 from app.records.blueprint import bp
 from app.club.auth import public_records
 from app.reading import ascii_digits
-from app.rules.form import MEANING
+from app.rules.form_guide import MEANING
 from app.rules.ladder import method_text
-from app.store.form import club_form
+from app.store.form_guide import club_form_guide
 from app.render.guard import bounded
 from app.render.pdf import page_pdf, pdf_response, printed_now
 
@@ -79,7 +79,7 @@ def ladder(season_id: int):
     members = {name.lower(): member_id for member_id, name in db.session.execute(select(Member.id, Member.name))}
     return render_template("records/ladder.html", season=season, rows=rows, seasons=all_seasons(), members=members,
                            method=season_method(season, rows), projector=request.args.get("projector") == "1",
-                           forms=club_form() if request.args.get("form") == "1" else None, form_meaning=MEANING)
+                           forms=club_form_guide() if request.args.get("form") == "1" else None, form_meaning=MEANING)
 
 
 @bounded
