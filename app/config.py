@@ -46,7 +46,7 @@ def read_key(path: Path) -> str:
     return path.read_text(encoding="utf-8").strip() if path.exists() else ""
 
 
-def whole_number(text: str | None, default: int) -> int:
+def positive_setting(text: str | None, default: int) -> int:
     """A positive whole number from an environment variable, else the default."""
     return int(text) if text and text.strip().isascii() and text.strip().isdigit() and int(text) > 0 else default
 
@@ -89,7 +89,7 @@ def mail_settings(environ) -> dict:
     tls = (environ.get("TREYS_MAIL_TLS") or "starttls").strip().lower()
     default_port = {"ssl": 465, "none": 25}.get(tls, 587)
     return {"MAIL_HOST": (environ.get("TREYS_MAIL_HOST") or "").strip(),
-            "MAIL_PORT": whole_number(environ.get("TREYS_MAIL_PORT"), default_port),
+            "MAIL_PORT": positive_setting(environ.get("TREYS_MAIL_PORT"), default_port),
             "MAIL_TLS": tls if tls in ("starttls", "ssl", "none") else "starttls",
             "MAIL_USER": (environ.get("TREYS_MAIL_USER") or "").strip(),
             "MAIL_PASSWORD": environ.get("TREYS_MAIL_PASSWORD") or "",
@@ -109,7 +109,7 @@ def load_config(app) -> None:
         PUBLIC_URL=public_url(os.environ.get("PUBLIC_URL")),
         # The club's time zone, an IANA name (checked by the factory; empty: the machine's own zone).
         TREYS_TIMEZONE=(os.environ.get("TREYS_TIMEZONE") or "").strip(),
-        GAMES_PER_MINUTE=whole_number(os.environ.get("TREYS_GAMES_PER_MINUTE"), 10),
+        GAMES_PER_MINUTE=positive_setting(os.environ.get("TREYS_GAMES_PER_MINUTE"), 10),
         JSON_SORT_KEYS=False,
         # The first club's records readable without logging in until its owner chooses who reads them on the
         # club's settings page (each club's own choice from then on; off: its accounts only).

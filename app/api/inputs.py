@@ -9,7 +9,7 @@ from typing import Any, Iterable
 from flask import request
 
 from app.rules import Problem, RuleSet, TeamEntry, get_ruleset, parse_teams, ruleset_ids, variation_problems
-from app.rules.parse import LARGEST_NUMBER, whole_number
+from app.rules.parse import LARGEST_NUMBER, is_json_whole_number
 from app.rules.refusal import Refusal, RefusalKind
 
 NAME_LENGTH = 60        # Team.name and Player.name columns
@@ -72,7 +72,7 @@ def text_problems(value: Any, field: str, what: str, limit: int, *, required: bo
 
 def whole_problems(value: Any, field: str, what: str) -> list[Problem]:
     """A JSON whole number (not true/false, not 5.0) of a sane size."""
-    if whole_number(value):
+    if is_json_whole_number(value):
         return []
     return [Problem(field, f"{what} must be a whole number (at most {LARGEST_NUMBER:,}).")]
 
@@ -81,7 +81,7 @@ def target_problems(value: Any) -> list[Problem]:
     """An optional winning score: a positive whole multiple of 5."""
     if value is None:
         return []
-    if not whole_number(value) or value <= 0 or value % 5:
+    if not is_json_whole_number(value) or value <= 0 or value % 5:
         return [Problem("target", "The winning score must be a positive whole multiple of 5 "
                                   f"(at most {LARGEST_NUMBER:,}).")]
     return []

@@ -15,7 +15,7 @@ from app.store.club_models import ClubSession
 from app.club.sessions import (SessionRequest, current_games, draw_words, mark_here, open_session, present,
                                seat_latecomer, start_round, swap_players)
 from app.extensions import db
-from app.reading import whole_number
+from app.reading import read_whole_number
 from app.rules import all_rulesets
 from app.rules.formats import FORMAT_KINDS, FORMAT_NAMES
 from app.club.auth import organiser_actor
@@ -78,7 +78,7 @@ def session_request(form) -> tuple[SessionRequest | None, list[str]]:
     variations = {v.id: form.get(f"v_{ruleset}_{v.id}") for v in (match.variations if match else ())
                   if not v.solo_only and form.get(f"v_{ruleset}_{v.id}")}
     hands_text = (form.get("hands") or "").strip()
-    hands = whole_number(hands_text) if hands_text else None
+    hands = read_whole_number(hands_text) if hands_text else None
     hands = -1 if hands_text and hands is None else hands
     kind = form.get("kind") or ""
     request_ = SessionRequest(played_on or club_today(), ruleset, variations, kind, hands,

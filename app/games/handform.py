@@ -19,7 +19,7 @@ from app.games.forms import Choice
 from app.store.models import Hand
 from app.rules import BlackThreeMelding, Problem, RuleSet, TeamEntry, trey_table_words
 from app.rules.parse import LARGEST_NUMBER
-from app.reading import whole_number
+from app.reading import read_whole_number
 from app.rules.entries import COUNT_FIELDS
 
 NOBODY = "none"
@@ -248,14 +248,14 @@ def team_entry(part: Form, ruleset: RuleSet, name: str, went_out: bool, conceale
 def version_of(form: FlaskForm) -> int:
     """The game version the form was read from; -1 (always stale) when it is missing or garbled."""
     text = (form.version.data or "").strip()
-    number = whole_number(text)
+    number = read_whole_number(text)
     return -1 if number is None else number
 
 
 def hand_number_of(form: FlaskForm) -> int | None:
     """The hand number the form was opened for; None when the form did not say (an older page)."""
     text = (form.hand_number.data or "").strip()
-    return whole_number(text)
+    return read_whole_number(text)
 
 
 def token_of(form: FlaskForm) -> str | None:

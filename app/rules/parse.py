@@ -11,7 +11,7 @@ from .wording import FIGURE_WORDS, plain_words
 LARGEST_NUMBER = 10_000_000
 
 
-def whole_number(value: Any) -> bool:
+def is_json_whole_number(value: Any) -> bool:
     """A JSON integer (a float like 5.0 is not), within a sane size."""
     return isinstance(value, int) and not isinstance(value, bool) and abs(value) <= LARGEST_NUMBER
 
@@ -33,7 +33,7 @@ def parse_team(data: Any, at: str, *, allow_progressive: bool = True) -> tuple[T
         values["name"] = name.strip()
     for field in COUNT_FIELDS:
         value = data.get(field, 0)
-        if whole_number(value):
+        if is_json_whole_number(value):
             values[field] = value
         else:
             problems.append(Problem(f"{at}.{field}", f"{FIGURE_WORDS[field]} must be a whole number.",
@@ -56,12 +56,12 @@ def parse_team(data: Any, at: str, *, allow_progressive: bool = True) -> tuple[T
                                 "input.sets_not_object"))
         sets = {}
     for key, count in sets.items():
-        if not whole_number(count):
+        if not is_json_whole_number(count):
             problems.append(Problem(f"{at}.sets.{key}", f"The number of {set_words(key, plural=True)} must be "
                                     "a whole number.", "input.set_not_whole"))
-    values["sets"] = {k: v for k, v in sets.items() if whole_number(v)}
+    values["sets"] = {k: v for k, v in sets.items() if is_json_whole_number(v)}
     progressive = data.get("progressive", 0)
-    if not whole_number(progressive):
+    if not is_json_whole_number(progressive):
         problems.append(Problem(f"{at}.progressive", "The total before the hand must be a whole number.",
                                 "input.progressive"))
         progressive = 0
