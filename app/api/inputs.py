@@ -177,7 +177,7 @@ def first_dealer(value: Any) -> tuple[tuple[int, int], list[Problem]]:
 
 
 def game_request(body: dict) -> dict:
-    """The arguments of services.create_game from a new-game body; 422 otherwise."""
+    """The arguments of the store's create_game from a new-game body, or a refusal naming every problem."""
     problems = unknown_fields(body, ("ruleset", "variations", "target", "teams", "table", "first_dealer",
                                      "client_token"))
     problems += token_problems(body.get("client_token"))

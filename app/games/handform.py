@@ -186,7 +186,7 @@ class Reading:
             self.errors[name].append(message)
 
     def add_problems(self, problems: list[Problem], form: FlaskForm) -> None:
-        """The engine's (or services') problems, each on its form field when it has one."""
+        """The engine's (or the store's) problems, each on its form field when it has one."""
         for problem in problems:
             self.add(problem_field(problem.field, form), problem.message)
 

@@ -1,4 +1,4 @@
-"""Plausible games for previews, the sheet tests and scripts/bench_sheet.py, made through the services."""
+"""Plausible games for previews, the sheet tests and the benches (scripts/benchkit.py), made by the store's writes."""
 from __future__ import annotations
 
 import random

@@ -71,7 +71,7 @@ def fonts_of(reader: PdfReader) -> dict[str, bool]:
 
 
 def made(app, **kwargs) -> tuple[int, object]:
-    """A sample game stored through the services, and its score sheet."""
+    """A sample game stored through the store's write paths, and its score sheet."""
     with app.app_context():
         game = sample_game(**kwargs)
         return game.id, game_sheet(game)
