@@ -11,6 +11,7 @@ from flask import request
 from app.rules import Problem, RuleSet, TeamEntry, get_ruleset, parse_teams, ruleset_ids, variation_problems
 from app.rules.parse import LARGEST_NUMBER, is_json_whole_number
 from app.rules.refusal import Refusal, RefusalKind
+from app.rules.codes import Code
 
 NAME_LENGTH = 60        # Team.name and Player.name columns
 LABEL_LENGTH = 40       # Game.table_label column
@@ -239,7 +240,7 @@ def page_arguments() -> tuple[int, int]:
         value = request.args.get(name, str(default))
         if not value.isascii() or not value.isdigit() or not 1 <= int(value[:8]) <= largest:
             problems.append(Problem(name, f"'{name}' must be a whole number from 1 to {largest:,}.",
-                                    f"query.{name}"))
+                                    Code(f"query.{name}")))
         else:
             found[name] = int(value)
     refuse_problems(problems)
@@ -262,9 +263,9 @@ def query_problems(endpoint: str | None, arguments) -> list[Problem]:
     """A problem for each query parameter the route does not read; 'version' says where it goes."""
     known = QUERY_PARAMETERS.get(endpoint or "", ())
     listed = ", ".join(known) or "none"
-    return [Problem("version", VERSION_IN_QUERY, "version.in_query") if key == "version" else
+    return [Problem("version", VERSION_IN_QUERY, Code.VERSION_IN_QUERY) if key == "version" else
             Problem(key, f"'{key}' is not a query parameter Treys reads here (it reads: {listed}).",
-                    "query.unknown")
+                    Code.QUERY_UNKNOWN)
             for key in arguments if key not in known]
 
 

@@ -24,6 +24,7 @@ from app.api.inputs import (read_body, refuse_problems, refuse_unknown_query, re
                             unknown_fields)
 from app.web.errors import refusal_document, refusal_headers, status_of
 from app.web.links import game_url
+from app.rules.codes import Code
 
 SESSION = "<int:session_id>"
 
@@ -112,7 +113,7 @@ def opened_before(client_token: str | None, digest: str) -> ClubSession | None:
                                  .order_by(ClubSession.created_at)).first()
     if session is not None and session.request_digest != digest:
         raise refuse(RefusalKind.CONFLICT, "This client_token opened a different session before: make up a new "
-                     "token for a new session.", "client_token", "client_token.reused")
+                     "token for a new session.", "client_token", Code.CLIENT_TOKEN_REUSED)
     return session
 
 

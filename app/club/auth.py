@@ -22,6 +22,7 @@ from app.reading import ascii_digits
 from app.store.gamelog import Actor, ActorKind
 from app.store.sign_ins import close_every_sign_in, open_sign_in, signed_in
 from app.rules.refusal import Refusal, RefusalKind, refuse
+from app.rules.codes import Code
 
 login_manager = LoginManager()
 login_manager.login_view = "club.login"
@@ -119,7 +120,7 @@ def check_login(name: str, password: str, address: str | None = None) -> Organis
 def too_many_passwords(wait: int) -> Refusal:
     """The answer while a name or an address must wait after wrong passwords."""
     return refuse(RefusalKind.THROTTLED, f"Too many wrong passwords. Please wait {in_words(wait)} and try again.", "password",
-                  "password.wait", retry_after=max(1, wait))
+                  Code.PASSWORD_WAIT, retry_after=max(1, wait))
 
 
 def account_problems(name: str, password: str) -> list[str]:

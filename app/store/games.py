@@ -21,6 +21,7 @@ from app.rules.operations import (EventKind, do_abandon_game, do_call_time, do_d
                                   do_reset_code)
 from app.rules import (EventRecord, GameState, Problem, RuleSet, TeamEntry, get_ruleset, replay,
                        table_problems, variation_problems)
+from app.rules.codes import Code
 
 
 def session_codes(session_id: int | None) -> set[str]:
@@ -225,25 +226,25 @@ def guarded_write(write):
             db.session.rollback()
             raise refuse(RefusalKind.CONFLICT, "Someone else changed this game at the same moment, so nothing was saved "
                               "from here. Here is the game as it is now: enter again if needed.",
-                         "version", "game.changed") from None
+                         "version", Code.GAME_CHANGED) from None
         except OperationalError as error:
             db.session.rollback()
             if getattr(error.orig, "sqlstate", None) in CLASHES:     # PostgreSQL: two tablets at once
                 raise refuse(RefusalKind.CONFLICT,
                              "Someone else changed this game at the same moment, so nothing was saved "
                              "from here. Here is the game as it is now: enter again if needed.",
-                             "version", "game.changed") from None
+                             "version", Code.GAME_CHANGED) from None
             waited = getattr(error.orig, "sqlstate", None) in WAITED_TOO_LONG
             if not waited and "locked" not in str(error.orig):   # disk full, read-only, connection lost: app/web/faults.py
                 raise
             raise refuse(RefusalKind.BUSY,
                          "The server was too busy to save this: nothing was saved. Please send it again.",
-                         None, "server.busy") from None
+                         None, Code.SERVER_BUSY) from None
     return guarded
 
 
 #: A session table's game is ended, abandoned or deleted by the organiser alone.
-ORGANISER_ONLY = "game.organiser_only"
+ORGANISER_ONLY = Code.GAME_ORGANISER_ONLY
 
 
 def check_organiser_closes(game: Game, actor: Actor | None) -> None:
@@ -311,4 +312,4 @@ def check_not_deleted(game: Game) -> None:
     """A deleted game is gone for readers and writers alike (not found)."""
     if game.closed == Closing.DELETED:
         raise refuse(RefusalKind.NOT_FOUND,
-                     f"{game.title} was deleted (it was started by mistake).", None, "game.deleted")
+                     f"{game.title} was deleted (it was started by mistake).", None, Code.GAME_DELETED)

@@ -17,7 +17,7 @@ import pytest
 
 from app.rules import Problem, RuleSet, check_set, get_ruleset, parse_team, parse_teams, replay, table_problems
 from app.rules import validate_hand, variation_problems
-from app.rules.codes import ALL_CODES
+from app.rules.codes import ALL_CODES, Code
 from app.rules.draw import draw_problems
 from app.rules.entries import COUNT_FIELDS
 from app.rules.formats import format_problems
@@ -197,7 +197,11 @@ def code_patterns() -> list[tuple[str, str]]:
                 at = CODE_ARGUMENT[builder]
                 code = node.args[at] if code is None and len(node.args) > at else code
                 where = f"{path.name}:{node.lineno}"
-                if isinstance(code, ast.Constant) and isinstance(code.value, str):
+                if isinstance(code, ast.Call) and getattr(code.func, "id", None) == "Code" and len(code.args) == 1:
+                    code = code.args[0]                     # Code(f"{field}.not_a_count"): the text it looks up
+                if isinstance(code, ast.Attribute) and getattr(code.value, "id", None) == "Code":
+                    found.append((where, re.escape(Code[code.attr].value) if code.attr in Code.__members__ else ""))
+                elif isinstance(code, ast.Constant) and isinstance(code.value, str):
                     found.append((where, re.escape(code.value)))
                 elif isinstance(code, ast.JoinedStr):
                     found.append((where, "".join(re.escape(part.value) if isinstance(part, ast.Constant)
@@ -205,6 +209,8 @@ def code_patterns() -> list[tuple[str, str]]:
                 elif isinstance(code, ast.Name) and not (path.name == "refusal.py" and code.id == "code"):
                     named = [c.value for c in ast.walk(function) if isinstance(c, ast.Constant)
                              and isinstance(c.value, str) and CODE_SHAPE.fullmatch(c.value)]
+                    named += [Code[c.attr].value for c in ast.walk(function) if isinstance(c, ast.Attribute)
+                              and getattr(c.value, "id", None) == "Code" and c.attr in Code.__members__]
                     found += [(where, re.escape(value)) for value in named] or [(where, "")]
                 elif not isinstance(code, ast.Name):
                     found.append((where, ""))      # no code, or one the source does not spell out
