@@ -101,4 +101,5 @@ def rate_games(games: Sequence[RatedGame]) -> FormGuide:
                 ratings[name] = rating
                 counts[name] = counts.get(name, 0) + 1
                 points.setdefault(name, []).append(FormPoint(game.played_on, round(rating.mu, 2)))
-    return FormGuide({name: FormRating(name, r.mu, r.sigma, counts[name], tuple(points[name])) for name, r in ratings.items()})
+    return FormGuide({name: FormRating(name, r.mu, r.sigma, counts[name], tuple(points[name]))
+                      for name, r in ratings.items()})

@@ -29,7 +29,8 @@ def parse_team(data: Any, at: str, *, allow_progressive: bool = True) -> tuple[T
     values: dict[str, Any] = {}
     name = data.get("name", "")
     if not isinstance(name, str) or len(name) > 60:
-        problems.append(Problem(f"{at}.name", "The team's name must be text of at most 60 characters.", Code.INPUT_NAME))
+        problems.append(Problem(f"{at}.name", "The team's name must be text of at most 60 characters.",
+                                Code.INPUT_NAME))
     else:
         values["name"] = name.strip()
     for field in COUNT_FIELDS:

@@ -80,7 +80,8 @@ def pack_problems(ruleset: RuleSet, cards: list[Card]) -> list[Problem]:
         limit = ruleset.pack.jokers if card.rank == "JK" else ruleset.pack.packs
         if count > limit:
             problems.append(Problem("cards", f"{ruleset.name} is played with {limit} "
-                                    f"{'jokers' if card.rank == 'JK' else str(card) + ' cards'}; these cards have {count}.", Code.CARDS_TOO_MANY))
+                                    f"{'jokers' if card.rank == 'JK' else str(card) + ' cards'}; these cards have "
+                                    f"{count}.", Code.CARDS_TOO_MANY))
     return problems
 
 
@@ -96,7 +97,8 @@ def wild_type(ruleset: RuleSet, wilds: list[Card]) -> SetVerdict | Problem:
     if not any(s.shape == "wild" for s in ruleset.set_types):
         return Problem("cards", f"{ruleset.name} has no set of wild cards only.", Code.CARDS_NO_WILD_SET)
     if len(wilds) != SET_SIZE:
-        return Problem("cards", f"A set of wild cards has exactly {SET_SIZE} cards; these are {len(wilds)}.", Code.CARDS_WILD_SET_SIZE)
+        return Problem("cards", f"A set of wild cards has exactly {SET_SIZE} cards; these are {len(wilds)}.",
+                       Code.CARDS_WILD_SET_SIZE)
     return Problem("cards", f"{twos} twos and {jokers} jokers make no wild set of {ruleset.name}.", Code.CARDS_WILD_MIX)
 
 
@@ -148,7 +150,8 @@ def natural_type(ruleset: RuleSet, naturals: list[Card], wilds: int) -> SetVerdi
     elif len({c.suit for c in naturals}) == 1:
         shape, why = "sequence", lambda s: sequence_problem(ruleset, s, naturals, wilds)
     else:
-        return Problem("cards", "Not a set: the natural cards are neither all of one value nor all of one suit.", Code.CARDS_MIXED_SHAPE)
+        return Problem("cards", "Not a set: the natural cards are neither all of one value nor all of one suit.",
+                       Code.CARDS_MIXED_SHAPE)
     candidates = [s for s in ruleset.set_types if s.shape == shape]
     if not candidates:
         return Problem("cards", f"{ruleset.name} has no sets of cards in sequence.", Code.CARDS_NO_SEQUENCES)
@@ -170,7 +173,8 @@ def check_set(ruleset: RuleSet, text: str) -> SetVerdict:
     if any(c.rank == "3" for c in cards):
         problems.append(Problem("cards", "3s are never part of a completed set.", Code.CARDS_THREES))
     if len(cards) < SET_SIZE:
-        problems.append(Problem("cards", f"A completed set has at least {SET_SIZE} cards; these are {len(cards)}.", Code.CARDS_TOO_FEW))
+        problems.append(Problem("cards", f"A completed set has at least {SET_SIZE} cards; these are {len(cards)}.",
+                                Code.CARDS_TOO_FEW))
     if problems:
         return SetVerdict(tuple(cards), None, tuple(problems))
     naturals = [c for c in cards if not c.is_wild]

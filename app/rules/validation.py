@@ -41,7 +41,8 @@ def number_problems(ruleset: RuleSet, entry: TeamEntry, at: str, who: str) -> li
                                     f"its sets are {set_names(ruleset)}.", Code.SETS_UNKNOWN_TYPE))
         elif not is_whole(count) or count < 0:
             problems.append(Problem(f"{at}.sets.{set_id}", f"{who}: the number of "
-                                    f"{ruleset.set_type(set_id).name}s must be a whole number, 0 or more.", Code.SETS_NOT_A_COUNT))
+                                    f"{ruleset.set_type(set_id).name}s must be a whole number, 0 or more.",
+                                    Code.SETS_NOT_A_COUNT))
     for field in COUNT_FIELDS:
         value = getattr(entry, field)
         label = figure_words(ruleset, field)

@@ -115,7 +115,8 @@ def _possible_trey_bonuses(ruleset, entry):
     """Red 3s (plus, minus or 0 as the rule set says) and, in bolivia_plus, melded black treys."""
     table = ruleset.red_three_table
     red = table[min(entry.red_threes, len(table) - 1)]
-    black = table[min(entry.black_threes_melded, len(table) - 1)] if ruleset.black_three_melding == BlackThreeMelding.TREY_TABLE else 0
+    trey_table = ruleset.black_three_melding == BlackThreeMelding.TREY_TABLE
+    black = table[min(entry.black_threes_melded, len(table) - 1)] if trey_table else 0
     return {red + black, -red + black, black}
 
 
