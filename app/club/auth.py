@@ -5,10 +5,10 @@ import os
 from functools import cache, wraps
 
 import click
-from flask import Flask, current_app, g, request
+from flask import Flask, g, request
 from flask.cli import AppGroup
 from flask_login import LoginManager, current_user, login_required, login_user
-from sqlalchemy import func, select, update
+from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
 

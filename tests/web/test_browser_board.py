@@ -1,6 +1,5 @@
 """The organiser's board on one laptop screen: 8 tables (32 players) at 1024x768 with Call time in view, in
 light and dark; a projector view in big type for more. Screenshots to tests/output/screens/."""
-import re
 from base64 import b64encode
 
 import pytest
