@@ -1,4 +1,5 @@
-"""Organiser pages: the club's sessions, open one, who is here, the draw, swaps, latecomers and rounds."""
+"""Organiser pages: the club's sessions, open one, who is here, the draw, seats set by hand, latecomers and
+rounds."""
 from __future__ import annotations
 
 from datetime import date
@@ -13,7 +14,7 @@ from app.club.clock import format_of_session, tables
 from app.club.members import active_members
 from app.store.club_models import ClubSession
 from app.club.sessions import (SessionRequest, current_games, draw_words, mark_here, open_session, present,
-                               seat_latecomer, start_round, swap_players)
+                               seat_latecomer, start_round)
 from app.extensions import db
 from app.reading import whole_number
 from app.rules import all_rulesets
@@ -25,6 +26,7 @@ from app.store.sessionlog import SessionEventKind, event_sentence, save_session_
 from app.rules.refusal import Refusal
 from app.web.errors import status_of
 from app.store.ids import LARGEST_ID
+from app.store.seats import SeatChange, SeatChangeKind, set_seats
 
 
 def load_session(session_id: int) -> ClubSession:
@@ -116,8 +118,10 @@ def manage_page(session: ClubSession, problems: list[str] | None = None, status:
     """The session's page: who is here, the draw with seats, swaps, latecomers, rounds."""
     here = present(session)
     members = active_members()
-    return render_template("club/session.html", session=session, here=here, members=members,
-                           tables=tables(session), games=current_games(session), problems=problems or [],
+    views = tables(session)
+    return render_template("club/session.html", session=session, here=here, members=members, tables=views,
+                           open_tables=[view for view in views if not view.hands and not view.outcome.over],
+                           games=current_games(session), problems=problems or [],
                            format_words=format_of_session(session), draw_words=draw_words(session),
                            changes=session_changes(session),
                            record=[event_sentence(e) for e in reversed(session_events(session))]), status
@@ -211,17 +215,38 @@ def draw(session_id: int):
     return act(session, SessionEventKind.ROUND_DRAWN, go)
 
 
+def seat_by_hand(session: ClubSession, change: SeatChange):
+    """Set seats by hand through the store's one write path: the session page with the record's sentence, or
+    with the refusal's (nothing stored)."""
+    try:
+        words = set_seats(session, change, organiser_actor())
+    except Refusal as error:
+        db.session.rollback()
+        return manage_page(session, problems_of(error), status_of(error))
+    flash(words.removeprefix("Seats set by hand: "), "success")
+    return redirect(url_for("club.manage", session_id=session.id, _anchor="seats"))
+
+
 @bp.post("/club/sessions/<int:session_id>/swap")
 @login_required
 def swap(session_id: int):
-    """Swap two players before play starts."""
+    """Swap two players before their tables start."""
     session = load_session(session_id)
-    first, second = request.form.get("first") or "", request.form.get("second") or ""
+    names = (request.form.get("first") or "", request.form.get("second") or "")
+    return seat_by_hand(session, SeatChange(SeatChangeKind.SWAP, names))
 
-    def go():
-        swap_players(session, first, second)
-        return f"{first} and {second} have swapped places."
-    return act(session, SessionEventKind.PLAYERS_SWAPPED, go)
+
+@bp.post("/club/sessions/<int:session_id>/move")
+@login_required
+def move(session_id: int):
+    """Move a player, or two (a pair), to another table or out of the round before the tables concerned start."""
+    session = load_session(session_id)
+    names = (request.form.get("player") or "", request.form.get("partner") or "")
+    to = (request.form.get("to") or "").strip()
+    table = whole_number(to) if to != "out" else None
+    if to != "out" and table is None:
+        return manage_page(session, ["Choose the table to move to, or sitting out."], 422)
+    return seat_by_hand(session, SeatChange(SeatChangeKind.MOVE, names, table))
 
 
 @bp.post("/club/sessions/<int:session_id>/substitute")

@@ -52,5 +52,11 @@ CLUB_CODES = frozenset({
     "format.kind", "format.hands",
 })
 
+#: Seats set by hand after the draw (handseating.py).
+SEAT_CODES = frozenset({
+    "seats.no_player", "seats.not_playing", "seats.started", "seats.no_table", "seats.same_table",
+    "seats.table_size", "seats.same_player",
+})
+
 #: Every code the engine gives.
-ALL_CODES = HAND_CODES | INPUT_CODES | TABLE_CODES | GAME_CODES | CARD_CODES | CLUB_CODES
+ALL_CODES = HAND_CODES | INPUT_CODES | TABLE_CODES | GAME_CODES | CARD_CODES | CLUB_CODES | SEAT_CODES

@@ -1,4 +1,5 @@
-"""The record of a club session: who opened it, ticked, drew, swapped, seated, called time, called the organiser or
+"""The record of a club session: who opened it, ticked, drew, swapped or moved players,
+seated, called time, called the organiser or
 cleared a call, agreed to a hand or brought a substitute, and when."""
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ class SessionEventKind(StrEnum):
     PLAYERS_HERE = "players_here"
     ROUND_DRAWN = "round_drawn"
     PLAYERS_SWAPPED = "players_swapped"
+    PLAYERS_MOVED = "players_moved"
     LATECOMER_SEATED = "latecomer_seated"
     TIME_CALLED = "time_called"
     TABLE_CALLED = "table_called"
