@@ -223,8 +223,8 @@ def seat_by_hand(session: ClubSession, change: SeatChange):
     except Refusal as error:
         db.session.rollback()
         return manage_page(session, problems_of(error), status_of(error))
-    flash(words.removeprefix("Seats set by hand: "), "success")
-    return redirect(url_for("club.manage", session_id=session.id, _anchor="seats"))
+    flash(words, "success")
+    return redirect(url_for("club.manage", session_id=session.id))
 
 
 @bp.post("/club/sessions/<int:session_id>/swap")

@@ -64,7 +64,7 @@ def test_two_players_move_from_the_table_of_six_to_a_table_of_four(org, app):
     four = next(n for n, size in sizes(doc).items() if size == 4)
     first, second = seats(doc)[six][0][2], seats(doc)[six][1][2]
     answer = org.post(f"/club/sessions/{doc['id']}/move", data={"player": first, "partner": second, "to": four})
-    assert answer.status_code == 302 and answer.headers["Location"].endswith("#seats")
+    assert answer.status_code == 302 and answer.headers["Location"].endswith(f"/club/sessions/{doc['id']}")
     after = board(org, doc["id"])
     assert sizes(after) == {six: 4, four: 6}
     assert first in seats(after)[four][0] and second in seats(after)[four][1]      # one to each team
