@@ -117,8 +117,8 @@ def test_a_typical_hand_in_eight_taps_on_few_screens(live_server, browser, outpu
         assert player.scrolls == 0 and screens <= 1.5, line
     if name == "portrait tablet":           # was 1.68 screens filled
         assert screens <= 1.6, line
-    if name == "phone":                     # was 3.6 screens and a bar of 17 %; the goal is 3 screens
-        assert screens <= 3.15 and filled["bar"] <= height / 8, line
+    if name == "phone":                     # was 3.6 screens and a bar of 17 %, then 3.12 screens
+        assert screens <= 3.0 and filled["bar"] <= height / 8, line
     if name == "200 % zoom":                # was a bar of 38 %
         assert filled["bar"] <= height / 5, line
 
