@@ -2,8 +2,8 @@
 each table left as the rule set allows and none that has started its first hand touched."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from .draw import TableDraw, table_sizes
 from .game import table_problems

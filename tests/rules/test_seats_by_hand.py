@@ -40,7 +40,7 @@ def test_a_player_alone_moves_between_tables_of_players_alone():
     alone = Seating((TableDraw(1, (("Ann",), ("Bob",), ("Cy",)), (0, 2)), TableDraw(2, (("Di",), ("Ed",)), (0, 0))))
     after = move_players(sambola, alone, ["Cy"], 2)
     assert after.numbered(1).teams == (("Ann",), ("Bob",)) and after.numbered(2).teams == (("Di",), ("Ed",), ("Cy",))
-    kind, code, words = refusal(lambda: move_players(sambola, alone, ["Di"], 1))
+    _, code, words = refusal(lambda: move_players(sambola, alone, ["Di"], 1))
     assert code == "seats.table_size" and words.startswith("Table 1 would have 4 players.")
 
 
@@ -52,8 +52,8 @@ def test_a_swap_changes_two_places_and_keeps_the_rest():
 
 @pytest.mark.parametrize("ask, kind, code, words", [
     (lambda: move_players(BOLIVIA, SEATING, ["Ann"], 2), RefusalKind.INVALID, "seats.table_size",
-     "Table 1 would have 3 players. Bolivia tables seat 4 or 6 players in two teams. To change places with "
-     "players at another table, swap them instead."),
+     ("Table 1 would have 3 players. Bolivia tables seat 4 or 6 players in two teams. To change places with "
+      "players at another table, swap them instead.")),
     (lambda: move_players(BOLIVIA, SEATING, ["Ed", "Flo"], 1), RefusalKind.INVALID, "seats.table_size",
      "Table 2 would have teams of 1 and 3: both teams need the same number of players."),
     (lambda: move_players(BOLIVIA, SEATING, ["Ann", "Bob"], None), RefusalKind.INVALID, "seats.table_size",

@@ -68,7 +68,7 @@ def test_two_players_move_from_the_table_of_six_to_a_table_of_four(org, app):
     after = board(org, doc["id"])
     assert sizes(after) == {six: 4, four: 6}
     assert first in seats(after)[four][0] and second in seats(after)[four][1]      # one to each team
-    assert first not in sum(seats(after)[six], [])
+    assert all(first not in team for team in seats(after)[six])
     _, _, record = stored(app, doc["id"])
     assert record[-1] == ("players_moved",
                           f"Seats set by hand: {first} and {second} move from Table {six} to Table {four}.")
