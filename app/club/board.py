@@ -20,7 +20,11 @@ from app.extensions import db
 from app.games.common import load_game
 from app.store.calls import call_document, clear_call, open_calls
 from app.store.cache import remembered
-from app.store.club_models import ClubSession, SessionEvent, TableCall
+from app.store.club_models import ClubSession, Organiser, SessionEvent, TableCall
+from app.store.ids import LARGEST_ID
+from app.store.sign_ins import SignIn
+from app.store.tokens import token_hash
+from app.store.pollstamps import poll_etag
 from app.store.ending import session_clock
 from app.store.models import Game, utcnow
 from app.rules.ranking import METHOD
@@ -51,20 +55,37 @@ def round_over(views) -> bool:
     return bool(views) and all(view.over for view in views)
 
 
-def board_stamp(session) -> str:
-    """What the board shows depends on, in one statement: this round's games (how many, the sum of their
-    versions, which every write moves on, and the newest change), the session's record (every club write, a
-    call and its clearing, an agreement, a substitute adds a line), the open calls; with the session's own
-    row and the minute (minutes since the last hand, the clock)."""
-    events = select(func.max(SessionEvent.id)).where(SessionEvent.session_id == session.id).scalar_subquery()
-    calls = select(func.count(TableCall.id)).where(TableCall.session_id == session.id,
-                                                   TableCall.cleared_at.is_(None)).scalar_subquery()
-    games = db.session.execute(select(func.count(Game.id), func.coalesce(func.sum(Game.version), 0),
-                                      func.max(Game.updated_at), events, calls)
-                               .where(Game.session_id == session.id, Game.session_round == session.round)).one()
-    own = [getattr(session, column.key) for column in ClubSession.__table__.columns]
-    parts = [own, tuple(games), utcnow().strftime("%Y%m%d%H%M")]
-    return hashlib.sha1(repr(parts).encode()).hexdigest()
+def board_stamp(session_id: int, club_id: int,
+                signed_in: tuple[int, int, str] | None = None) -> tuple[str, bool] | None:
+    """What the board shows depends on, read in one statement by the session's id alone (no object loaded):
+    the session's own row; this round's games (how many, the sum of their versions, which every write moves on,
+    and the newest change); the session's record (every club write, a call and its clearing, an agreement, a
+    substitute adds a line); the open calls; and the minute (minutes since the last hand, the clock). Hashed,
+    with whether the sign-in `signed_in` (account id, generation, key) still counts in the session's club.
+    None when the club has no such session."""
+    own = ClubSession.__table__
+    here = (Game.session_id == own.c.id) & (Game.session_round == own.c.round)
+    games = [select(func.count(Game.id)).where(here), select(func.coalesce(func.sum(Game.version), 0)).where(here),
+             select(func.max(Game.updated_at)).where(here),
+             select(func.max(SessionEvent.id)).where(SessionEvent.session_id == own.c.id),
+             select(func.count(TableCall.id)).where(TableCall.session_id == own.c.id, TableCall.cleared_at.is_(None))]
+    columns = [*own.columns, *(query.scalar_subquery() for query in games)]
+    if signed_in is not None:
+        columns.append(still_signed_in(*signed_in, own.c.club_id))
+    if not 0 < session_id <= LARGEST_ID:
+        return None
+    row = db.session.execute(select(*columns).where(own.c.id == session_id, own.c.club_id == club_id)).first()
+    if row is None:
+        return None
+    parts = [tuple(row[:len(own.columns) + len(games)]), utcnow().strftime("%Y%m%d%H%M")]
+    return hashlib.sha1(repr(parts).encode()).hexdigest(), bool(signed_in is None or row[-1])
+
+
+def still_signed_in(organiser_id: int, generation: int, key: str, club_id):
+    """Whether a browser's sign-in still counts, for an account of this club (a column of the stamp's statement)."""
+    return (select(SignIn.id).join(Organiser, Organiser.id == SignIn.organiser_id)
+            .where(SignIn.organiser_id == organiser_id, SignIn.key_hash == token_hash(key),
+                   Organiser.session_generation == generation, Organiser.club_id == club_id).exists())
 
 
 def board_body(session, stamp: str) -> bytes:
@@ -93,7 +114,7 @@ def board(session_id: int):
 def board_json(session_id: int):
     """The board's figures; 304 when nothing changed since the ETag the board holds."""
     session = load_session(session_id)
-    stamp = board_stamp(session)
+    stamp = poll_etag(board_stamp(session.id, session.club_id)[0], session.club_id)
     if request.if_none_match.contains(stamp):
         response = current_app.response_class(status=304)
     else:

@@ -12,6 +12,7 @@ from app.web.converters import DatabaseId
 from app.web.errors import register_error_handlers
 from app.web.faults import register_fault_handlers
 from app.web.security import init_security
+from app.web.polls import init_quick_polls
 from app.store import club_models, member_models, models, row_security, tenancy  # noqa: F401  (registers the tables for migrations)
 from app.store.brake import init_brakes
 from app.web.cli import brake_cli, init_backup
@@ -66,5 +67,6 @@ def create_app(test_config: dict | None = None) -> Flask:
     register_error_handlers(app)
     register_fault_handlers(app)
     register_filters(app)
+    init_quick_polls(app)           # first of all the steps before a view: an unchanged poll is a bare 304
 
     return app

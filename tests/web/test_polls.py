@@ -10,9 +10,9 @@ from tests.web.club_support import enter_hand, login, open_session, organiser
 from tests.web.test_queries import counted
 
 
-def session_of(client, tables: int, hands: int) -> dict:
-    """A drawn session of `tables` tables of four, `hands` hands entered at each."""
-    doc = open_session(client, players=[f"Player {i + 1}" for i in range(4 * tables)]).get_json()
+def session_of(client, tables: int, hands: int, **extra) -> dict:
+    """A drawn session of `tables` tables of four, `hands` hands entered at each (timed unless `extra` says)."""
+    doc = open_session(client, players=[f"Player {i + 1}" for i in range(4 * tables)], **extra).get_json()
     assert len(doc["tables"]) == tables
     for table in doc["tables"]:
         for _ in range(hands):
@@ -113,3 +113,72 @@ def test_a_tablets_news_poll_is_a_few_small_queries_without_a_cookie(app, org):
     enter_hand(org, table)
     assert org.get(url).get_json()["version"] == before + 1
     assert org.get("/games/999999/news.json").status_code == 404
+
+
+def news_url(table: dict) -> str:
+    return f"/games/{table['game_id']}/news.json"
+
+
+def test_an_unchanged_news_poll_with_its_etag_is_a_304_in_one_statement(app, client):
+    organiser(app)
+    login(client)
+    table = session_of(client, 1, 1, format={"kind": "target"})["tables"][0]     # no clock: no minute in its stamp
+    client.post("/logout")
+    tablet = app.test_client()
+    first = tablet.get(news_url(table))
+    assert first.status_code == 200 and first.get_json()["version"] >= 1
+    with counted(app) as statements:
+        answer = tablet.get(news_url(table), headers={"If-None-Match": first.headers["ETag"]})
+    # the game's stamp in its club; on PostgreSQL the club's role claimed first (not a statement counted here)
+    assert answer.status_code == 304 and answer.data == b"" and len(statements) == 1, statements
+    assert answer.headers["ETag"] == first.headers["ETag"] and "Set-Cookie" not in answer.headers
+    assert enter_hand(client_of(app), table).status_code == 201
+    moved = tablet.get(news_url(table), headers={"If-None-Match": first.headers["ETag"]})
+    assert moved.status_code == 200 and moved.get_json()["version"] == first.get_json()["version"] + 1
+
+
+def client_of(app):
+    """A fresh signed-in organiser's browser."""
+    browser = app.test_client()
+    login(browser)
+    return browser
+
+
+def test_a_tag_whose_seal_or_club_was_changed_is_answered_the_long_way(app, org):
+    doc = session_of(org, 1, 1)
+    etag = org.get(board_url(doc)).headers["ETag"]
+    stamp, club, sealed = etag.strip('"').split(".")
+    for forged in (f'"{stamp}.{club}.{"0" * len(sealed)}"', f'"{stamp}.{int(club) + 1}.{sealed}"'):
+        answer = org.get(board_url(doc), headers={"If-None-Match": forged})
+        assert answer.status_code == 200 and answer.headers["ETag"] == etag
+
+
+def test_a_board_poll_after_signing_out_is_never_a_304(app, org):
+    doc = session_of(org, 1, 1)
+    etag = org.get(board_url(doc)).headers["ETag"]
+    assert org.get(board_url(doc), headers={"If-None-Match": etag}).status_code == 304
+    with org.session_transaction() as kept:
+        signed_in = kept["_user_id"]
+    org.post("/logout")
+    with org.session_transaction() as kept:
+        kept["_user_id"] = signed_in          # the old cookie kept by hand: its sign-in has ended
+    answer = org.get(board_url(doc), headers={"If-None-Match": etag})
+    assert answer.status_code in (302, 401), answer.status_code
+
+
+def test_another_clubs_organiser_gets_no_304_with_this_clubs_tag(app, org):
+    from tests.web.test_clubs_isolation import OWNER_B, add_club
+    doc = session_of(org, 1, 1)
+    etag = org.get(board_url(doc)).headers["ETag"]
+    add_club(app, "Hove U3A Canasta", OWNER_B)
+    other = app.test_client()
+    login(other, OWNER_B)
+    answer = other.get(board_url(doc), headers={"If-None-Match": etag})
+    assert answer.status_code == 404, answer.status_code
+
+
+def test_a_quiet_game_tells_its_tablet_to_ask_rarely(app, org):
+    table = session_of(org, 1, 1, format={"kind": "target"})["tables"][0]
+    assert org.get(news_url(table)).get_json()["next_poll"] == 60
+    timed = open_session(org, players=[f"Timed {i}" for i in range(4)], format={"kind": "time"}).get_json()
+    assert org.get(news_url(timed["tables"][0])).get_json()["next_poll"] is None
