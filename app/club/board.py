@@ -35,18 +35,22 @@ from app.rules.refusal import Refusal
 
 #: How often the board asks for news, in milliseconds (BOARD_POLL_MS in the app's config, for the tests' server).
 POLL_MS = 5000
+#: How long the board waits between asks between rounds (every table finished, no call open), in seconds: only
+#: the organiser's next draw, made from the board itself, changes it then. It asks at once when it wakes.
+QUIET_POLL_SECONDS = 60
 
 
 def board_document(session) -> dict:
     """Every table of the round, who sits out, and whether time was called."""
     views = tables(session)
+    calls = [call_document(call) for call in open_calls(session)]
     return {
         "session": session.id, "round": session.round, "time_called": time_is_called(session),
         "format": format_of_session(session), "sitting_out": list(session.sitting_out),
         "owing": [view.label for view in views if view.owes_last_hand], "draw_words": draw_words(session),
         "tables": [view.as_dict() for view in views], "clock": clock_document(session),
-        "agreement": bool(session.agreement), "calls": [call_document(call) for call in open_calls(session)],
-        "round_over": round_over(views),
+        "agreement": bool(session.agreement), "calls": calls,
+        "round_over": round_over(views), "next_poll": QUIET_POLL_SECONDS if round_over(views) and not calls else None,
     }
 
 
