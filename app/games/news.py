@@ -16,7 +16,9 @@ from app.store.models import Game, utcnow
 from app.store.pollstamps import poll_etag
 from app.store.tenancy import club_in_scope
 from app.extensions import db
-from sqlalchemy import select
+from functools import cache
+
+from sqlalchemy import bindparam, select
 
 #: How long a tablet waits between asks while its game waits on nothing that can change by itself (no clock
 #: running, nothing agreed to wait for), in seconds; it asks at once when it wakes. The page's own interval
@@ -29,14 +31,19 @@ def news_row(game_id: int, club_id: int | None = None):
     statement by the game's id (the club's own rows only when `club_id` is given); None when no such game."""
     if not 0 < game_id <= LARGEST_ID:
         return None
+    params = {"game_id": game_id} if club_id is None else {"game_id": game_id, "club_id": club_id}
+    return db.session.connection().execute(news_query(club_id is not None), params).first()
+
+
+@cache
+def news_query(in_club: bool):
+    """The news's statement, made once (a poll builds no statement; SQLAlchemy keeps its compiled form)."""
     own, session = Game.__table__, ClubSession.__table__
     query = (select(own.c.version, own.c.updated_at, own.c.last_hand, own.c.format_kind, own.c.session_id,
                     own.c.club_id, session.c.ends_at, session.c.time_called_at, session.c.played_on, session.c.agreement)
              .select_from(own.outerjoin(session, session.c.id == own.c.session_id))
-             .where(own.c.id == game_id, own.c.closed.is_(None) | (own.c.closed != "deleted")))
-    if club_id is not None:
-        query = query.where(own.c.club_id == club_id)
-    return db.session.execute(query).first()
+             .where(own.c.id == bindparam("game_id"), own.c.closed.is_(None) | (own.c.closed != "deleted")))
+    return query.where(own.c.club_id == bindparam("club_id")) if in_club else query
 
 
 def clock_runs(row) -> bool:
