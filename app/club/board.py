@@ -5,7 +5,9 @@ import hashlib
 
 from flask import current_app, flash, jsonify, redirect, render_template, request, url_for
 from flask_login import login_required
-from sqlalchemy import func, select
+from functools import cache
+
+from sqlalchemy import bindparam, func, select
 
 from app.club.auth import api_organiser, organiser_actor
 from app.club.blueprint import bp
@@ -67,6 +69,25 @@ def board_stamp(session_id: int, club_id: int,
     substitute adds a line); the open calls; and the minute (minutes since the last hand, the clock). Hashed,
     with whether the sign-in `signed_in` (account id, generation, key) still counts in the session's club.
     None when the club has no such session."""
+    if not 0 < session_id <= LARGEST_ID:
+        return None
+    params = {"session_id": session_id, "club_id": club_id}
+    if signed_in is not None:
+        params.update(organiser_id=signed_in[0], generation=signed_in[1], key_hash=token_hash(signed_in[2]))
+    row = db.session.connection().execute(stamp_query(signed_in is not None), params).first()
+    if row is None:
+        return None
+    parts = [tuple(row[:STAMP_COLUMNS]), utcnow().strftime("%Y%m%d%H%M")]
+    return hashlib.sha1(repr(parts).encode()).hexdigest(), bool(signed_in is None or row[-1])
+
+
+#: The stamp's columns: the session's own and the five figures of its round.
+STAMP_COLUMNS = len(ClubSession.__table__.columns) + 5
+
+
+@cache
+def stamp_query(with_sign_in: bool):
+    """The stamp's statement, made once (a poll builds no statement; SQLAlchemy keeps its compiled form)."""
     own = ClubSession.__table__
     here = (Game.session_id == own.c.id) & (Game.session_round == own.c.round)
     games = [select(func.count(Game.id)).where(here), select(func.coalesce(func.sum(Game.version), 0)).where(here),
@@ -74,22 +95,16 @@ def board_stamp(session_id: int, club_id: int,
              select(func.max(SessionEvent.id)).where(SessionEvent.session_id == own.c.id),
              select(func.count(TableCall.id)).where(TableCall.session_id == own.c.id, TableCall.cleared_at.is_(None))]
     columns = [*own.columns, *(query.scalar_subquery() for query in games)]
-    if signed_in is not None:
-        columns.append(still_signed_in(*signed_in, own.c.club_id))
-    if not 0 < session_id <= LARGEST_ID:
-        return None
-    row = db.session.execute(select(*columns).where(own.c.id == session_id, own.c.club_id == club_id)).first()
-    if row is None:
-        return None
-    parts = [tuple(row[:len(own.columns) + len(games)]), utcnow().strftime("%Y%m%d%H%M")]
-    return hashlib.sha1(repr(parts).encode()).hexdigest(), bool(signed_in is None or row[-1])
+    if with_sign_in:
+        columns.append(still_signed_in(own.c.club_id))
+    return select(*columns).where(own.c.id == bindparam("session_id"), own.c.club_id == bindparam("club_id"))
 
 
-def still_signed_in(organiser_id: int, generation: int, key: str, club_id):
+def still_signed_in(club_id):
     """Whether a browser's sign-in still counts, for an account of this club (a column of the stamp's statement)."""
     return (select(SignIn.id).join(Organiser, Organiser.id == SignIn.organiser_id)
-            .where(SignIn.organiser_id == organiser_id, SignIn.key_hash == token_hash(key),
-                   Organiser.session_generation == generation, Organiser.club_id == club_id).exists())
+            .where(SignIn.organiser_id == bindparam("organiser_id"), SignIn.key_hash == bindparam("key_hash"),
+                   Organiser.session_generation == bindparam("generation"), Organiser.club_id == club_id).exists())
 
 
 def board_body(session, stamp: str) -> bytes:
