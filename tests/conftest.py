@@ -14,11 +14,14 @@ from urllib.parse import urlsplit, urlunsplit
 import pytest
 from playwright.sync_api import sync_playwright
 from sqlalchemy import create_engine, text
+from werkzeug import security
 from werkzeug.serving import make_server
 
 from app import create_app
 from app.config import normalize_database_url
+from app.club import auth as club_auth
 from app.extensions import db
+from app.store import club_models
 from app.store.tenancy import Club
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -31,9 +34,23 @@ CHROMIUM_ARGS = [
     "--disable-quic",
     "--no-first-run",
 ]
+#: How the suite hashes the passwords it makes: one round of PBKDF2, where the app's default (scrypt) costs 0.13 s
+#: of CPU for every sign-in and every organiser's API request. What is checked stays the same (the right
+#: password lets in, a wrong one or an unknown name does not, each costs one hash check); a stored scrypt hash,
+#: as in tests/backups, is still checked as scrypt. Servers started as their own processes hash as the app does.
+SUITE_PASSWORD_HASH = "pbkdf2:sha256:1"
 LIVE_SCHEMA = "treys_live"
 WORKER_DATABASE = pytest.StashKey[str]()
 OUTPUT_DIR = Path(__file__).resolve().parent / "output"
+
+
+def suite_password_hash(password: str, method: str = SUITE_PASSWORD_HASH, salt_length: int = 16) -> str:
+    """werkzeug's generate_password_hash at the suite's work factor."""
+    return security.generate_password_hash(password, method, salt_length)
+
+
+club_models.generate_password_hash = suite_password_hash       # an organiser's password, set or changed
+club_auth.generate_password_hash = suite_password_hash         # the unknown name's stand-in hash
 
 
 def is_postgres(url: str) -> bool:
