@@ -85,6 +85,7 @@ bench: venv
 	$(BIN)/python scripts/bench_draw.py
 	THREADS=$(THREADS) BENCH_PG_URL=$(BENCH_PG_URL) $(BIN)/python scripts/bench_afternoon.py
 	THREADS=$(THREADS) BENCH_PG_URL=$(BENCH_PG_URL) $(BIN)/python scripts/bench_host.py
+	BENCH_PG_URL=$(BENCH_PG_URL) $(BIN)/python scripts/bench_saturday.py
 
 fault: venv
 	$(BIN)/python scripts/fault_kill9.py --port $(FAULT_PORT)

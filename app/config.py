@@ -46,7 +46,7 @@ def read_key(path: Path) -> str:
     return path.read_text(encoding="utf-8").strip() if path.exists() else ""
 
 
-def whole_number(text: str | None, default: int) -> int:
+def positive_setting(text: str | None, default: int) -> int:
     """A positive whole number from an environment variable, else the default."""
     return int(text) if text and text.strip().isascii() and text.strip().isdigit() and int(text) > 0 else default
 
@@ -76,6 +76,12 @@ def public_url(text: str | None) -> str | None:
 #: closes any connection beyond them when it is handed back: PostgreSQL then starts a new backend process
 #: for the next, a few milliseconds of CPU each time). docs/benchmarks.md has the measurement.
 POOL_SIZE = 12
+#: What each process keeps by default: room for the tables of a Saturday a worker sees when the proxy sends a
+#: club's games to the same 2 of 12 workers (about 1,700 tables; measured per table served: 5 pages, bodies
+#: and news, 1 state and some 70 hands' rows and record lines: docs/benchmarks.md (h)).
+VERSION_CACHE_ITEMS = 12288
+STATE_CACHE_ITEMS = 4096
+ROW_CACHE_ITEMS = 131072
 
 
 def engine_options(url: str) -> dict:
@@ -89,7 +95,7 @@ def mail_settings(environ) -> dict:
     tls = (environ.get("TREYS_MAIL_TLS") or "starttls").strip().lower()
     default_port = {"ssl": 465, "none": 25}.get(tls, 587)
     return {"MAIL_HOST": (environ.get("TREYS_MAIL_HOST") or "").strip(),
-            "MAIL_PORT": whole_number(environ.get("TREYS_MAIL_PORT"), default_port),
+            "MAIL_PORT": positive_setting(environ.get("TREYS_MAIL_PORT"), default_port),
             "MAIL_TLS": tls if tls in ("starttls", "ssl", "none") else "starttls",
             "MAIL_USER": (environ.get("TREYS_MAIL_USER") or "").strip(),
             "MAIL_PASSWORD": environ.get("TREYS_MAIL_PASSWORD") or "",
@@ -109,7 +115,12 @@ def load_config(app) -> None:
         PUBLIC_URL=public_url(os.environ.get("PUBLIC_URL")),
         # The club's time zone, an IANA name (checked by the factory; empty: the machine's own zone).
         TREYS_TIMEZONE=(os.environ.get("TREYS_TIMEZONE") or "").strip(),
-        GAMES_PER_MINUTE=whole_number(os.environ.get("TREYS_GAMES_PER_MINUTE"), 10),
+        GAMES_PER_MINUTE=positive_setting(os.environ.get("TREYS_GAMES_PER_MINUTE"), 10),
+        # Entries each process keeps (app/store/cache.py; docs/hosting.md, "Many clubs on several workers"):
+        # pages, bodies and news by game version; games' states; hands' score-sheet rows.
+        VERSION_CACHE_ITEMS=positive_setting(os.environ.get("TREYS_VERSION_CACHE_ITEMS"), VERSION_CACHE_ITEMS),
+        STATE_CACHE_ITEMS=positive_setting(os.environ.get("TREYS_STATE_CACHE_ITEMS"), STATE_CACHE_ITEMS),
+        ROW_CACHE_ITEMS=positive_setting(os.environ.get("TREYS_ROW_CACHE_ITEMS"), ROW_CACHE_ITEMS),
         JSON_SORT_KEYS=False,
         # The first club's records readable without logging in until its owner chooses who reads them on the
         # club's settings page (each club's own choice from then on; off: its accounts only).

@@ -20,7 +20,7 @@ def ascii_digits(text: str | None) -> bool:
     return bool(text) and text.isascii() and text.isdigit()
 
 
-def whole_number(text: str | None, longest: int = 9) -> int | None:
+def read_whole_number(text: str | None, longest: int = 9) -> int | None:
     """The whole number written in ASCII digits (at most `longest` of them), else None."""
     text = (text or "").strip()
     return int(text) if ascii_digits(text) and len(text) <= longest else None

@@ -1,19 +1,28 @@
 """Shared pytest fixtures: apps, clients, a live server and a browser."""
 
+import atexit
 import os
+import shutil
+import sqlite3
+import tempfile
 import threading
 from contextlib import contextmanager
+from datetime import datetime, timezone
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 from playwright.sync_api import sync_playwright
 from sqlalchemy import create_engine, text
+from werkzeug import security
 from werkzeug.serving import make_server
 
 from app import create_app
 from app.config import normalize_database_url
+from app.club import auth as club_auth
 from app.extensions import db
+from app.store import club_models
+from app.store.tenancy import Club
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -25,9 +34,23 @@ CHROMIUM_ARGS = [
     "--disable-quic",
     "--no-first-run",
 ]
+#: How the suite hashes the passwords it makes: one round of PBKDF2, where the app's default (scrypt) costs 0.13 s
+#: of CPU for every sign-in and every organiser's API request. What is checked stays the same (the right
+#: password lets in, a wrong one or an unknown name does not, each costs one hash check); a stored scrypt hash,
+#: as in tests/backups, is still checked as scrypt. Servers started as their own processes hash as the app does.
+SUITE_PASSWORD_HASH = "pbkdf2:sha256:1"
 LIVE_SCHEMA = "treys_live"
 WORKER_DATABASE = pytest.StashKey[str]()
 OUTPUT_DIR = Path(__file__).resolve().parent / "output"
+
+
+def suite_password_hash(password: str, method: str = SUITE_PASSWORD_HASH, salt_length: int = 16) -> str:
+    """werkzeug's generate_password_hash at the suite's work factor."""
+    return security.generate_password_hash(password, method, salt_length)
+
+
+club_models.generate_password_hash = suite_password_hash       # an organiser's password, set or changed
+club_auth.generate_password_hash = suite_password_hash         # the unknown name's stand-in hash
 
 
 def is_postgres(url: str) -> bool:
@@ -90,26 +113,71 @@ def database_url(sqlite_path: Path) -> str:
     return f"sqlite:///{sqlite_path}"
 
 
-def make_app(db_url: str, **overrides):
-    """Create an app on db_url with fresh tables."""
-    config = {
-        "TESTING": True,
-        "WTF_CSRF_ENABLED": False,
-        "SQLALCHEMY_DATABASE_URI": db_url,
-    }
-    config.update(overrides)
-    app = create_app(config)
+def app_config(db_url: str, **overrides) -> dict:
+    """The testing configuration of an app on db_url."""
+    return {"TESTING": True, "WTF_CSRF_ENABLED": False, "SQLALCHEMY_DATABASE_URI": db_url} | overrides
+
+
+def fresh_tables(app) -> None:
+    """Drop and create every table of the app's database."""
     with app.app_context():
         db.drop_all()
         db.create_all()
+
+
+def new_sqlite_file(db_url: str) -> Path | None:
+    """The path of a plain SQLite file URL whose file does not exist yet, else None."""
+    if not db_url.startswith("sqlite:///") or "?" in db_url or db_url.startswith("sqlite:///file:"):
+        return None
+    path = Path(db_url.removeprefix("sqlite:///"))
+    return None if path.exists() else path
+
+
+_SQLITE_TEMPLATE: list[Path] = []
+
+
+def sqlite_template() -> Path:
+    """A SQLite file with every table made by create_all, made once per process (each xdist worker)."""
+    if not _SQLITE_TEMPLATE:
+        folder = Path(tempfile.mkdtemp(prefix="treys-template-"))
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
+        template = create_app(app_config(f"sqlite:///{folder / 'template.sqlite3'}"))
+        fresh_tables(template)
+        with template.app_context():
+            db.session.remove()
+            db.engine.dispose()         # the last connection closed: the write-ahead log is folded in
+        _SQLITE_TEMPLATE.append(folder / "template.sqlite3")
+    return _SQLITE_TEMPLATE[0]
+
+
+def copy_sqlite_template(path: Path) -> None:
+    """Make a new SQLite file as create_all would: a copy of the template, its first club made just now."""
+    shutil.copyfile(sqlite_template(), path)
+    made = datetime.now(timezone.utc).replace(tzinfo=None).isoformat(sep=" ", timespec="microseconds")
+    with sqlite3.connect(path) as conn:
+        conn.execute(f'UPDATE "{Club.__table__.name}" SET created_at = ?', (made,))
+    conn.close()
+
+
+def make_app(db_url: str, **overrides):
+    """Create an app on db_url with fresh tables (a new SQLite file: a copy of the per-process template,
+    which has the same tables and first club as create_all makes, in a fraction of the time)."""
+    new_file = new_sqlite_file(db_url)
+    if new_file is not None:
+        copy_sqlite_template(new_file)
+    app = create_app(app_config(db_url, **overrides))
+    if new_file is None:
+        fresh_tables(app)
     return app
 
 
 def dispose_app(app) -> None:
-    """Drop the tables and close every pooled connection."""
+    """Close every pooled connection, dropping the tables first unless they are in a SQLite file (a test's
+    file is in its own temporary folder, never opened again by another test)."""
     with app.app_context():
         db.session.remove()
-        db.drop_all()
+        if db.engine.dialect.name != "sqlite":
+            db.drop_all()
         db.engine.dispose()
 
 
@@ -191,8 +259,10 @@ def served(tmp_path_factory, schema: str = LIVE_SCHEMA, **config):
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory):
     """Serve the app on 127.0.0.1 in a thread and yield its base URL."""
-    # browser tests open many games, and see a board's news within a second rather than five
-    with served(tmp_path_factory, WTF_CSRF_ENABLED=True, GAMES_PER_MINUTE=10**6, BOARD_POLL_MS=1000) as (_, base_url):
+    # browser tests open many games, see a board's news within a second rather than five, and a tablet sends a
+    # kept Save again every second rather than every eight
+    with served(tmp_path_factory, WTF_CSRF_ENABLED=True, GAMES_PER_MINUTE=10**6, BOARD_POLL_MS=1000,
+                OUTBOX_RETRY_MS=1000) as (_, base_url):
         yield base_url
 
 

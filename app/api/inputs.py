@@ -9,8 +9,9 @@ from typing import Any, Iterable
 from flask import request
 
 from app.rules import Problem, RuleSet, TeamEntry, get_ruleset, parse_teams, ruleset_ids, variation_problems
-from app.rules.parse import LARGEST_NUMBER, whole_number
+from app.rules.parse import LARGEST_NUMBER, is_json_whole_number
 from app.rules.refusal import Refusal, RefusalKind
+from app.rules.codes import Code
 
 NAME_LENGTH = 60        # Team.name and Player.name columns
 LABEL_LENGTH = 40       # Game.table_label column
@@ -72,7 +73,7 @@ def text_problems(value: Any, field: str, what: str, limit: int, *, required: bo
 
 def whole_problems(value: Any, field: str, what: str) -> list[Problem]:
     """A JSON whole number (not true/false, not 5.0) of a sane size."""
-    if whole_number(value):
+    if is_json_whole_number(value):
         return []
     return [Problem(field, f"{what} must be a whole number (at most {LARGEST_NUMBER:,}).")]
 
@@ -81,7 +82,7 @@ def target_problems(value: Any) -> list[Problem]:
     """An optional winning score: a positive whole multiple of 5."""
     if value is None:
         return []
-    if not whole_number(value) or value <= 0 or value % 5:
+    if not is_json_whole_number(value) or value <= 0 or value % 5:
         return [Problem("target", "The winning score must be a positive whole multiple of 5 "
                                   f"(at most {LARGEST_NUMBER:,}).")]
     return []
@@ -177,7 +178,7 @@ def first_dealer(value: Any) -> tuple[tuple[int, int], list[Problem]]:
 
 
 def game_request(body: dict) -> dict:
-    """The arguments of services.create_game from a new-game body; 422 otherwise."""
+    """The arguments of the store's create_game from a new-game body, or a refusal naming every problem."""
     problems = unknown_fields(body, ("ruleset", "variations", "target", "teams", "table", "first_dealer",
                                      "client_token"))
     problems += token_problems(body.get("client_token"))
@@ -239,7 +240,7 @@ def page_arguments() -> tuple[int, int]:
         value = request.args.get(name, str(default))
         if not value.isascii() or not value.isdigit() or not 1 <= int(value[:8]) <= largest:
             problems.append(Problem(name, f"'{name}' must be a whole number from 1 to {largest:,}.",
-                                    f"query.{name}"))
+                                    Code(f"query.{name}")))
         else:
             found[name] = int(value)
     refuse_problems(problems)
@@ -262,9 +263,9 @@ def query_problems(endpoint: str | None, arguments) -> list[Problem]:
     """A problem for each query parameter the route does not read; 'version' says where it goes."""
     known = QUERY_PARAMETERS.get(endpoint or "", ())
     listed = ", ".join(known) or "none"
-    return [Problem("version", VERSION_IN_QUERY, "version.in_query") if key == "version" else
+    return [Problem("version", VERSION_IN_QUERY, Code.VERSION_IN_QUERY) if key == "version" else
             Problem(key, f"'{key}' is not a query parameter Treys reads here (it reads: {listed}).",
-                    "query.unknown")
+                    Code.QUERY_UNKNOWN)
             for key in arguments if key not in known]
 
 

@@ -244,7 +244,13 @@ ANSWERS = {
     "Ruleset": RULESET_DESCRIPTION,
     "Rulesets": shape({"rulesets": {"type": "array", "items": ref("Ruleset")}}, ("rulesets",)),
     "ScoreResult": shape({"ruleset": TEXT, "target": COUNT, "teams": {"type": "array", "items": TEAM_RESULT},
-                          "winner": NULLABLE_INT, "game_over": {"type": "boolean"}},
+                          "winner": NULLABLE_INT | {
+                              "description": "The team the rule set's winning rule names after this hand (null: "
+                                             "play on)."},
+                          "game_over": {"type": "boolean", "description": (
+                              "Whether a game played to the winning score is over after this hand (its outcome: "
+                              "`winner` is named). A game of N hands or on the clock also ends by its format, "
+                              "which this route does not know: a stored game's own `outcome` says how it stands.")}},
                          ("ruleset", "target", "teams", "winner", "game_over")),
     "SetCheckResult": shape({"ruleset": TEXT, "cards": TEXT, "type": TEXT, "name": TEXT, "bonus": COUNT,
                              "points": COUNT}, ("ruleset", "cards", "type", "name", "bonus", "points")),

@@ -6,8 +6,10 @@ from app.api.inputs import read_body, refuse_problems, unknown_fields
 from app.api.views import GAME, HAND, load_game, optional_body
 from app.rules.refusal import RefusalKind, refuse
 from app.store.agreement import agree_hand, awaiting_agreement, disagree_hand
-from app.store.calls import call_document, call_organiser
+from app.api.documents import call_document
+from app.store.calls import call_organiser
 from app.store.gamelog import API
+from app.rules.codes import Code
 
 
 @bp.post(f"/games/{GAME}/call")
@@ -29,7 +31,7 @@ def agreement_api(game_id: int, number: int):
     refuse_problems(unknown_fields(body, ("agreed", "player")))
     agreed, player = body.get("agreed"), body.get("player", "")
     if not isinstance(agreed, bool):
-        raise refuse(RefusalKind.INVALID, "'agreed' must be true or false.", "agreed", "agreement.agreed")
+        raise refuse(RefusalKind.INVALID, "'agreed' must be true or false.", "agreed", Code.AGREEMENT_AGREED)
     if agreed:
         hand = agree_hand(game, number, player, API)
         return {"hand": number, "agreed": True, "agreed_by": hand.agreed_by,

@@ -4,15 +4,17 @@ from __future__ import annotations
 from flask import current_app, g, request, url_for
 
 from app.store import games, hands
+from app.store.states import state_of
 from app.api.blueprint import bp
 from app.api.documents import added_hand_json, event_document, game_document, game_json
 from app.api.inputs import (game_request, hand_request, read_body, refuse_unknown_query, score_request, set_request,
                             version_request)
 from app.extensions import db
+from app.store.writes import nothing_saved
 from app.club.auth import api_organiser, organiser_actor
 from app.store.gamelog import API, Actor, events_of
 from app.store.models import Game
-from app.rules import (GameState, InvalidHand, Problem, RulesetError, all_rulesets, check_set, describe_ruleset,
+from app.rules import (InvalidHand, Problem, RulesetError, all_rulesets, check_set, describe_ruleset,
                        get_ruleset, score_hand)
 from app.store.cache import remembered, version_cache
 from app.store.loading import checked_state, game_stamp
@@ -20,6 +22,8 @@ from app.store.brake import check_code_from
 from app.web.errors import refusal_document, refusal_headers, status_of
 from app.web.links import game_url
 from app.rules.refusal import Refusal, RefusalKind, refuse
+from app.rules.codes import Code
+from app.rules.outcome import Closing
 
 GAME = "<int:game_id>"      # ids beyond a database integer: get_game answers "There is no game number"
 HAND = GAME + "/hands/<int(max=2147483647):number>"
@@ -27,17 +31,12 @@ HAND = GAME + "/hands/<int(max=2147483647):number>"
 
 def error_answer(refusal: Refusal):
     """The contract's error shape, nothing stored; a conflict also shows the game as it is now."""
-    db.session.rollback()
+    nothing_saved()
     game = g.get("api_game")
+    shown = {}
     if refusal.kind is RefusalKind.CONFLICT and game is not None:
         game = db.session.get(Game, game.id)
-        return refusal_answer(refusal, game, games.state_of(game))
-    return refusal_answer(refusal)
-
-
-def refusal_answer(refusal: Refusal, game: Game | None = None, state: GameState | None = None):
-    """The contract's error shape; a conflict also shows the game as it is now (`state`), when given."""
-    shown = {"game": game_document(game, state)} if refusal.kind is RefusalKind.CONFLICT and game is not None else {}
+        shown = {"game": game_document(game, state_of(game))}
     return refusal_document(refusal) | shown, status_of(refusal), refusal_headers(refusal)
 
 
@@ -123,7 +122,7 @@ def create_game():
     created = game is None
     if created:
         game = games.create_game(**arguments, actor=API)
-    document = game_document(game, games.state_of(game))
+    document = game_document(game, state_of(game))
     document["table_code"] = game.table_code
     document["url"] = game_url(game.id)
     return document, 201 if created else 200, {"Location": url_for("api.game", game_id=game.id)}
@@ -136,10 +135,10 @@ def opened_before(client_token: str | None, digest: str) -> Game | None:
         return None
     if game.request_digest != digest:
         raise refuse(RefusalKind.CONFLICT, "This client_token opened a different game before: make up a new token "
-                     "for a new game.", "client_token", "client_token.reused")
-    if game.closed == "deleted":
+                     "for a new game.", "client_token", Code.CLIENT_TOKEN_REUSED)
+    if game.closed == Closing.DELETED:
         raise refuse(RefusalKind.CONFLICT, "The game this client_token opened was deleted: make up a new token to "
-                     "open another.", "client_token", "client_token.spent")
+                     "open another.", "client_token", Code.CLIENT_TOKEN_SPENT)
     return game
 
 
@@ -157,14 +156,13 @@ def game(game_id: int):
 @bp.post(f"/games/{GAME}/hands")
 def add_hand(game_id: int):
     """Record the next hand; the same client_token again answers the hand already recorded. The body is read
-    whole first, then one call to the store, then the answer from what the store gave back."""
+    whole first, then one call to the store, then the answer from what the store gave back (a refusal is raised
+    and answered by `refused`, as on every route)."""
     game = load_game(game_id, writing=True, whole=False)
     entries, token, version = hand_request(read_body(), correcting=False)
     hands.check_same_hand(game, token, entries)
     entered = hands.add_hand(game, entries, client_token=token, version=version, actor=API)
-    if entered.refusal is None:
-        return json_answer(added_hand_json(game, entered.hand, entered.state), 201 if entered.created else 200)
-    return refusal_answer(entered.refusal, game, entered.state)
+    return json_answer(added_hand_json(game, entered.hand, entered.state), 201 if entered.created else 200)
 
 
 def json_answer(text: str, status: int):
@@ -178,7 +176,7 @@ def correct_hand(game_id: int, number: int):
     game = load_game(game_id, writing=True, hand=number)
     entries, _, version = hand_request(read_body(), correcting=True)
     hands.correct_hand(game, number, entries, version=version, actor=API)
-    return game_document(game, games.state_of(game))
+    return game_document(game, state_of(game))
 
 
 @bp.delete(f"/games/{HAND}")
@@ -187,7 +185,7 @@ def remove_hand(game_id: int, number: int):
     game = load_game(game_id, writing=True, hand=number)
     version = version_request(optional_body())
     hands.remove_last_hand(game, number, version=version, actor=closer(game))
-    return game_document(game, games.state_of(game))
+    return game_document(game, state_of(game))
 
 
 @bp.get(f"/games/{GAME}/events")
@@ -214,7 +212,7 @@ def close(game_id: int, action: str):
     game = load_game(game_id, writing=True)
     version = version_request(optional_body())
     event = CLOSINGS[action](game, version=version, actor=closer(game))
-    return {"event": event_document(event), "game": game_document(game, games.state_of(game))}
+    return {"event": event_document(event), "game": game_document(game, state_of(game))}
 
 
 @bp.delete(f"/games/{GAME}")

@@ -1,14 +1,15 @@
 """Organiser pages: the first account (setup), log in and log out."""
 from __future__ import annotations
 
-from flask import abort, flash, redirect, render_template, request, session, url_for
+from flask import flash, redirect, render_template, request, session, url_for
 from flask_login import current_user, login_required, logout_user
 
 from app.club.auth import (SetupDone, account_problems, add_organiser, change_password, check_login, end_sessions,
                            has_organiser, sign_in)
 from app.store.sign_ins import close_sign_in
 from app.store.tenancy import home_club_id, use_club
-from app.rules.refusal import Refusal
+from app.rules.refusal import Refusal, RefusalKind
+from app.web.errors import abort_as, status_for, status_of
 from app.club.blueprint import bp
 from app.reading import safe_redirect
 
@@ -22,7 +23,7 @@ def safe_target(target: str | None) -> str:
 def setup():
     """The first organiser account, only while there is none."""
     if has_organiser():
-        abort(404, "Setup is done: an organiser account exists. Log in instead.")
+        abort_as(RefusalKind.NOT_FOUND, "Setup is done: an organiser account exists. Log in instead.")
     problems: list[str] = []
     name = (request.form.get("name") or "").strip()
     session.pop("_flashes", None)     # "Please log in" from the page that sent here: there is no account to log in to yet
@@ -36,14 +37,15 @@ def setup():
             try:
                 organiser = add_organiser(name, password, founder=True)
             except SetupDone:
-                abort(404, "Setup is done: an organiser account exists. Log in instead.")
+                abort_as(RefusalKind.NOT_FOUND, "Setup is done: an organiser account exists. Log in instead.")
             except ValueError as error:
                 problems = [str(error)]
             else:
                 sign_in(organiser)
                 flash(f"Welcome, {name}: your organiser account is ready.", "success")
                 return redirect(url_for("club.index"))
-    return render_template("club/setup.html", name=name, problems=problems), 422 if problems else 200
+    return (render_template("club/setup.html", name=name, problems=problems),
+            status_for(RefusalKind.INVALID if problems else None))
 
 
 @bp.route("/login", methods=["GET", "POST"])
@@ -58,12 +60,13 @@ def login():
         try:
             organiser = check_login(name, request.form.get("password") or "")
         except Refusal as refusal:          # too many wrong passwords: wait
-            organiser, error, status = None, str(refusal), 429
+            organiser, error, status = None, str(refusal), status_of(refusal)
         else:
             if organiser is not None:
                 sign_in(organiser)
                 return redirect(safe_target(request.args.get("next")))
-            error, status = "That name and password do not match an organiser. Check them and try again.", 401
+            error = "That name and password do not match an organiser. Check them and try again."
+            status = status_for(RefusalKind.UNAUTHORISED)
     return render_template("club/login.html", name=name, error=error), status
 
 
@@ -108,4 +111,5 @@ def password():
                 sign_in(current_user._get_current_object())   # this browser goes on with the new generation
                 flash("Your password is changed. Other browsers logged in as you are logged out.", "success")
                 return redirect(url_for("club.index"))
-    return render_template("club/password.html", problems=problems), 422 if problems else 200
+    return (render_template("club/password.html", problems=problems),
+            status_for(RefusalKind.INVALID if problems else None))

@@ -15,15 +15,18 @@ from app.club.departures import replace_player, session_changes
 from app.club.sessions import (SessionRequest, current_games, draw_words, mark_here, open_session, request_problems,
                                seat_latecomer, seat_of, start_round)
 from app.extensions import db
+from app.store.writes import nothing_saved
 from app.rules import Problem, get_ruleset, seat_order
 from app.rules.draw import draw_problems
-from app.store.calls import call_document, clear_call, open_calls
+from app.api.documents import call_document
+from app.store.calls import clear_call, open_calls
 from app.store.sessionlog import SessionEventKind, save_session_change
 from app.rules.refusal import Refusal, RefusalKind, refuse
 from app.api.inputs import (read_body, refuse_problems, refuse_unknown_query, request_digest, token_problems,
                             unknown_fields)
 from app.web.errors import refusal_document, refusal_headers, status_of
 from app.web.links import game_url
+from app.rules.codes import Code
 
 SESSION = "<int:session_id>"
 
@@ -31,7 +34,7 @@ SESSION = "<int:session_id>"
 @api_bp.errorhandler(Refusal)
 def refused(error: Refusal):
     """A refusal: every problem, nothing stored; 401 asks for the organiser's name and password."""
-    db.session.rollback()
+    nothing_saved()
     return refusal_document(error), status_of(error), refusal_headers(error)
 
 
@@ -112,7 +115,7 @@ def opened_before(client_token: str | None, digest: str) -> ClubSession | None:
                                  .order_by(ClubSession.created_at)).first()
     if session is not None and session.request_digest != digest:
         raise refuse(RefusalKind.CONFLICT, "This client_token opened a different session before: make up a new "
-                     "token for a new session.", "client_token", "client_token.reused")
+                     "token for a new session.", "client_token", Code.CLIENT_TOKEN_REUSED)
     return session
 
 
@@ -156,7 +159,7 @@ def load_member(member_id: int) -> Member:
 
 
 def member_document(member: Member, form) -> dict:
-    """A player as the API shows them: id, name, short name, active, and their form (app/rules/form.py)."""
+    """A player as the API shows them: id, name, short name, active, and their form (app/rules/form_guide.py)."""
     return {"id": member.id, "name": member.name, "short_name": member.short_name, "active": member.active,
             **form.as_dict()}
 

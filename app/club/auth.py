@@ -2,16 +2,16 @@
 from __future__ import annotations
 
 import os
-from functools import cache, wraps
+from functools import cache
 
 import click
-from flask import Flask, current_app, g, request
+from flask import Flask, g, request
 from flask.cli import AppGroup
-from flask_login import LoginManager, current_user, login_required, login_user
-from sqlalchemy import func, select, update
-from sqlalchemy.exc import IntegrityError
+from flask_login import LoginManager, current_user, login_user
+from sqlalchemy import func, select
 from werkzeug.security import check_password_hash, generate_password_hash
 
+from app.store.accounts import add_account
 from app.store.club_models import Organiser, Role
 from app.store.clubs import ClubProblem, chosen_club
 from app.store.tenancy import (account_for_sign_in, club_in_scope, database_guards_clubs, host_lookup, in_club,
@@ -19,9 +19,10 @@ from app.store.tenancy import (account_for_sign_in, club_in_scope, database_guar
 from app.extensions import db
 from app.store.brake import count_login_failure, forget_login_failures, in_words, login_keys, login_wait
 from app.reading import ascii_digits
-from app.store.gamelog import Actor
+from app.store.gamelog import Actor, ActorKind
 from app.store.sign_ins import close_every_sign_in, open_sign_in, signed_in
 from app.rules.refusal import Refusal, RefusalKind, refuse
+from app.rules.codes import Code
 
 login_manager = LoginManager()
 login_manager.login_view = "club.login"
@@ -79,18 +80,6 @@ def dummy_hash() -> str:
     return generate_password_hash("not an organiser's password")
 
 
-def public_records(view):
-    """A page of the club's records: readable by anyone when the club made its records public (its owner's
-    settings page), else by its accounts only."""
-    from app.members.visibility import records_public      # the members' feature keeps the club's choice
-    guarded = login_required(view)
-
-    @wraps(view)
-    def page(*args, **kwargs):
-        return (view if records_public() else guarded)(*args, **kwargs)
-    return page
-
-
 def has_organiser() -> bool:
     """True once any organiser account exists (in the club in scope; with none in scope, on the whole host)."""
     if club_in_scope() is None:
@@ -119,7 +108,7 @@ def check_login(name: str, password: str, address: str | None = None) -> Organis
 def too_many_passwords(wait: int) -> Refusal:
     """The answer while a name or an address must wait after wrong passwords."""
     return refuse(RefusalKind.THROTTLED, f"Too many wrong passwords. Please wait {in_words(wait)} and try again.", "password",
-                  "password.wait", retry_after=max(1, wait))
+                  Code.PASSWORD_WAIT, retry_after=max(1, wait))
 
 
 def account_problems(name: str, password: str) -> list[str]:
@@ -143,6 +132,18 @@ def add_organiser(name: str, password: str, *, founder: bool = False, role: Role
     """A new account of the club in scope (or `club_id`); ValueError with the problems when the name or password
     will not do. The club's first account is its owner, later ones organisers unless `role` says otherwise.
     `founder`: the first-run setup's account, which the database lets exist once (SetupDone otherwise)."""
+    organiser = new_organiser(name, password, founder=founder, role=role, club_id=club_id)
+    if not add_account(organiser):  # the same name, or a second founder, at the same moment
+        if founder:
+            raise SetupDone() from None
+        raise ValueError(f"There is already an organiser called {(name or '').strip()}.") from None
+    return organiser
+
+
+def new_organiser(name: str, password: str, *, founder: bool = False, role: Role | None = None,
+                  club_id: int | None = None) -> Organiser:
+    """The account add_organiser keeps, not yet saved; ValueError with the problems when the name or password
+    will not do."""
     name = (name or "").strip()
     problems = account_problems(name, password)
     if problems:
@@ -152,14 +153,6 @@ def add_organiser(name: str, password: str, *, founder: bool = False, role: Role
     organiser = Organiser(name=name, founder=True if founder else None, role=role,
                           **({"club_id": club_id} if club_id is not None else {}))
     organiser.set_password(password)
-    db.session.add(organiser)
-    try:
-        db.session.commit()
-    except IntegrityError:          # the same name, or a second founder, at the same moment
-        db.session.rollback()
-        if founder:
-            raise SetupDone() from None
-        raise ValueError(f"There is already an organiser called {name}.") from None
     return organiser
 
 
@@ -210,7 +203,7 @@ def api_organiser(browser: bool = False) -> Organiser:
 def organiser_actor(organiser: Organiser | None = None) -> Actor:
     """The signed-in organiser as the record of changes names them."""
     organiser = organiser or current_user
-    return Actor("organiser", str(organiser.id), f"the organiser {organiser.name}")
+    return Actor(ActorKind.ORGANISER, str(organiser.id), f"the organiser {organiser.name}")
 
 
 organiser_cli = AppGroup("organiser", help="Organiser accounts.")
@@ -256,8 +249,7 @@ def password_command(name: str):
 
 
 def init_auth(app: Flask) -> None:
-    """Flask-Login, the organiser CLI and the host's club CLI on the app."""
-    from app.club.hosting import club_cli      # it adds accounts with this module's add_organiser
+    """Flask-Login and the organiser CLI on the app (the host's club CLI, app/club/hosting.py, is added by the
+    factory: hosting adds accounts with this module's add_organiser)."""
     login_manager.init_app(app)
     app.cli.add_command(organiser_cli)
-    app.cli.add_command(club_cli)

@@ -1,11 +1,9 @@
 """The organiser's board (polled JSON with ETag), its actions, the results and the printed papers."""
 from __future__ import annotations
 
-import hashlib
 
 from flask import current_app, flash, jsonify, redirect, render_template, request, url_for
 from flask_login import login_required
-from sqlalchemy import func, select
 
 from app.club.auth import api_organiser, organiser_actor
 from app.club.blueprint import bp
@@ -16,55 +14,45 @@ from app.club.printing import render_cards_pdf, render_session_pdf
 from app.club.sessions import draw_words
 from app.web.network import tablets_url
 from app.store.brake import release_code_brake
-from app.extensions import db
+from app.store.writes import nothing_saved
 from app.games.common import load_game
-from app.store.calls import call_document, clear_call, open_calls
+from app.api.documents import call_document
+from app.store.calls import clear_call, open_calls
 from app.store.cache import remembered
-from app.store.club_models import ClubSession, SessionEvent, TableCall
+from app.store.club_reads import board_stamp
+from app.web.pollstamps import poll_etag
 from app.store.ending import session_clock
-from app.store.models import Game, utcnow
 from app.rules.ranking import METHOD
 from app.store.games import end_game, reset_table_code
 from app.render.chart import day_chart
 from app.render.pdf import pdf_response
-from app.rules.refusal import Refusal
+from app.rules.refusal import Refusal, RefusalKind
+from app.web.errors import status_for
 
 #: How often the board asks for news, in milliseconds (BOARD_POLL_MS in the app's config, for the tests' server).
 POLL_MS = 5000
+#: How long the board waits between asks between rounds (every table finished, no call open), in seconds: only
+#: the organiser's next draw, made from the board itself, changes it then. It asks at once when it wakes.
+QUIET_POLL_SECONDS = 60
 
 
 def board_document(session) -> dict:
     """Every table of the round, who sits out, and whether time was called."""
     views = tables(session)
+    calls = [call_document(call) for call in open_calls(session)]
     return {
         "session": session.id, "round": session.round, "time_called": time_is_called(session),
         "format": format_of_session(session), "sitting_out": list(session.sitting_out),
         "owing": [view.label for view in views if view.owes_last_hand], "draw_words": draw_words(session),
         "tables": [view.as_dict() for view in views], "clock": clock_document(session),
-        "agreement": bool(session.agreement), "calls": [call_document(call) for call in open_calls(session)],
-        "round_over": round_over(views),
+        "agreement": bool(session.agreement), "calls": calls,
+        "round_over": round_over(views), "next_poll": QUIET_POLL_SECONDS if round_over(views) and not calls else None,
     }
 
 
 def round_over(views) -> bool:
     """True once every table of the round has finished (and every hand of it counts)."""
     return bool(views) and all(view.over for view in views)
-
-
-def board_stamp(session) -> str:
-    """What the board shows depends on, in one statement: this round's games (how many, the sum of their
-    versions, which every write moves on, and the newest change), the session's record (every club write, a
-    call and its clearing, an agreement, a substitute adds a line), the open calls; with the session's own
-    row and the minute (minutes since the last hand, the clock)."""
-    events = select(func.max(SessionEvent.id)).where(SessionEvent.session_id == session.id).scalar_subquery()
-    calls = select(func.count(TableCall.id)).where(TableCall.session_id == session.id,
-                                                   TableCall.cleared_at.is_(None)).scalar_subquery()
-    games = db.session.execute(select(func.count(Game.id), func.coalesce(func.sum(Game.version), 0),
-                                      func.max(Game.updated_at), events, calls)
-                               .where(Game.session_id == session.id, Game.session_round == session.round)).one()
-    own = [getattr(session, column.key) for column in ClubSession.__table__.columns]
-    parts = [own, tuple(games), utcnow().strftime("%Y%m%d%H%M")]
-    return hashlib.sha1(repr(parts).encode()).hexdigest()
 
 
 def board_body(session, stamp: str) -> bytes:
@@ -93,7 +81,7 @@ def board(session_id: int):
 def board_json(session_id: int):
     """The board's figures; 304 when nothing changed since the ETag the board holds."""
     session = load_session(session_id)
-    stamp = board_stamp(session)
+    stamp = poll_etag(board_stamp(session.id, session.club_id)[0], session.club_id)
     if request.if_none_match.contains(stamp):
         response = current_app.response_class(status=304)
     else:
@@ -117,7 +105,7 @@ def clear_call_page(session_id: int, call_id: int):
     try:
         call = clear_call(session, call_id, organiser_actor())
     except Refusal as error:
-        db.session.rollback()
+        nothing_saved()
         return back_to_board(session.id, " ".join(problems_of(error)), "error")
     return back_to_board(session.id, f"{call_document(call)['label']}'s call is cleared.")
 
@@ -134,7 +122,7 @@ def call_time_page(session_id: int):
     try:
         owing = call_time(session, organiser_actor())
     except Refusal as error:
-        db.session.rollback()
+        nothing_saved()
         return back_to_board(session.id, " ".join(problems_of(error)), "error")
     if owing:
         return back_to_board(session.id, "Time is called: each table finishes the hand in play and enters it.")
@@ -158,7 +146,7 @@ def end_game_page(game_id: int):
     try:
         end_game(game, version=version, actor=organiser_actor())
     except Refusal as error:
-        db.session.rollback()
+        nothing_saved()
         flash(" ".join(problems_of(error)), "error")
         return redirect(back)
     flash(f"{game.table_label or 'The game'} is ended.", "success")
@@ -223,7 +211,7 @@ def print_pdf(session_id: int):
         api_organiser(browser=True)
     except Refusal as error:
         response = jsonify({"errors": [p.as_dict() for p in error.problems]})
-        response.status_code = 401
+        response.status_code = status_for(RefusalKind.UNAUTHORISED)
         response.headers["WWW-Authenticate"] = 'Basic realm="Treys organiser"'
         return response
     session = load_session(session_id)

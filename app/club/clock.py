@@ -4,19 +4,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import case, func, select
-
 from app.club.sessions import current_games, games_of, present
 from app.rules.outcome import Format, FormatKind, Outcome, OutcomeState
 from app.rules.ranking import GameResult, Standing, rank_players
-from app.extensions import db
 from app.store import games as store
+from app.store.states import state_of
 from app.store.bulk import read_games
+from app.store.club_reads import hand_fact_rows
 from app.store.club_models import ClubSession
 from app.store.ending import session_clock, time_called_moment
 from app.store.gamelog import Actor
 from app.store.sessionlog import SessionEventKind, save_session_change
-from app.store.models import Game, Hand, utcnow
+from app.store.models import Game, utcnow
 from app.rules.refusal import RefusalKind, refuse
 
 
@@ -106,9 +105,7 @@ def hand_facts(game_ids: list[int]) -> dict[int, HandFacts]:
     """The hand facts of these games in one GROUP BY statement (a game with no hand is missing)."""
     if not game_ids:
         return {}
-    unagreed = func.min(case((Hand.agreed_at.is_(None), Hand.number)))
-    rows = db.session.execute(select(Hand.game_id, func.count(Hand.id), func.max(Hand.updated_at), unagreed)
-                              .where(Hand.game_id.in_(game_ids)).group_by(Hand.game_id))
+    rows = hand_fact_rows(game_ids)
     return {game_id: HandFacts(count, last, first) for game_id, count, last, first in rows}
 
 
@@ -117,7 +114,7 @@ def table_view(game: Game, now: datetime, agreement: bool = False, facts: HandFa
     agreement the totals are those of the hands agreed so far (the engine's scores are unchanged). `facts`:
     the game's hand facts when read in bulk (else read for this game alone)."""
     facts = hand_facts([game.id]).get(game.id, HandFacts()) if facts is None else facts
-    state = store.state_of(game)
+    state = state_of(game)
     awaiting = facts.first_unagreed if agreement else None
     totals = state.totals if awaiting is None else state.totals_before(awaiting)
     return TableView(game, game.table_number or 0, game.table_label, [list(t) for t in game.team_players],
@@ -127,14 +124,16 @@ def table_view(game: Game, now: datetime, agreement: bool = False, facts: HandFa
 
 def tables(session: ClubSession) -> list[TableView]:
     """This round's tables, as the board shows them: the games with their teams, players and states in a fixed
-    number of statements (app/store/bulk.py), their hands counted in one more, whatever the tables and hands."""
+    number of statements (app/store/bulk.py), their hands counted in one more, whatever the tables and hands; a
+    game deleted (started by mistake) is no table, as its outcome says."""
     if not session.round:
         return []
     now = utcnow()
     games = read_games(Game.session_id == session.id, Game.session_round == session.round,
                        order=(Game.session_round, Game.table_number))
     facts = hand_facts([game.id for game in games])
-    return [table_view(game, now, bool(session.agreement), facts.get(game.id, HandFacts())) for game in games]
+    views = [table_view(game, now, bool(session.agreement), facts.get(game.id, HandFacts())) for game in games]
+    return [view for view in views if view.outcome.listed]      # a deleted game leaves the tables
 
 
 def time_is_called(session: ClubSession) -> bool:
@@ -164,7 +163,7 @@ def call_time(session: ClubSession, actor: Actor) -> list[str]:
         raise refuse(RefusalKind.CONFLICT, "Time has already been called.")
     session.time_called_at = utcnow()
     for game in current_games(session):
-        state = store.state_of(game)
+        state = state_of(game)
         if not state.game_over and state.last_hand is None:
             store.call_time(game, actor=actor, save=False)
     owing = [view.label for view in tables(session) if view.owes_last_hand]
@@ -182,5 +181,5 @@ def results(session: ClubSession, games: list[Game] | None = None) -> tuple[Stan
     """Every player ranked over the session's games that have a result (results of the day); `games`: the
     session's games when already read."""
     games = games_of(session) if games is None else games
-    finished = [GameResult.of(game.team_players, store.state_of(game).outcome) for game in games]
+    finished = [GameResult.of(game.team_players, state_of(game).outcome) for game in games]
     return rank_players([result for result in finished if result is not None], present(session))

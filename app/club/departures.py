@@ -2,13 +2,11 @@
 it; a latecomer joins a table with room or plays from the next round (app/club/sessions.py seat_latecomer)."""
 from __future__ import annotations
 
-from sqlalchemy.orm.exc import StaleDataError
-
 from app.club.sessions import current_games, games_of, mark_here, seat_of
-from app.extensions import db
 from app.rules.refusal import RefusalKind, refuse
-from app.store import games as store
+from app.store.states import state_of
 from app.store.club_models import ClubSession
+from app.store.club_writes import keep_seat_change
 from app.store.gamelog import Actor
 from app.store.substitutes import Change, substitute, substitutions_of
 
@@ -30,18 +28,14 @@ def replace_player(session: ClubSession, leaving: str, came: str, actor: Actor) 
         raise refuse(RefusalKind.CONFLICT, f"{came} is playing at {elsewhere.team.game.table_label}: choose a "
                      "substitute who is not at a table.", "substitute")
     game = seat.team.game
-    state = store.state_of(game)
+    state = state_of(game)
     if state.outcome.over:
         raise refuse(RefusalKind.CONFLICT, f"{game.table_label}'s game is over: {came} can play from the next "
                      "round.", "leaving")
     members = {a.member.name: a.member_id for a in session.attendees}
     from_hand = len(state.hands) + 1
     substitute(game, seat, came, members.get(came), from_hand, actor)
-    try:
-        db.session.flush()              # the game's new version: refused when another write changed it first
-    except StaleDataError:
-        db.session.rollback()
-        raise store.stale(game) from None
+    keep_seat_change(game)          # the game's new version: refused when another write changed it first
     session.attendees[:] = [a for a in session.attendees if a.member.name != leaving]
     session.sitting_out = [name for name in session.sitting_out if name not in (came, leaving)]
     return f"{leaving} has left: {came} plays for {leaving} at {game.table_label} from hand {from_hand}."

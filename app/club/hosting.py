@@ -11,7 +11,7 @@ from flask import current_app
 from flask.cli import AppGroup
 
 from app.club.auth import add_organiser
-from app.extensions import db
+from app.store.writes import nothing_saved
 from app.store.backup import backup_document
 from app.store.club_models import Member, Organiser, Role
 from app.store.models import Game
@@ -38,7 +38,7 @@ def add_club_command(name: str, owner: str, slug: str | None) -> None:
         with in_club(club.id):
             add_organiser(owner, password, role=Role.OWNER, club_id=club.id)
     except (ClubProblem, ValueError) as problem:
-        db.session.rollback()
+        nothing_saved()
         raise click.ClickException(str(problem)) from None
     click.echo(f"Club {club.name} added (short name {club.slug}); {owner.strip()} is its owner and can log in.")
 

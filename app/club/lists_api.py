@@ -8,8 +8,11 @@ from app.club.auth import api_organiser
 from app.club.blueprint import api_bp
 from app.extensions import db
 from app.web.links import game_url
+from app.store.bulk import read_games
 from app.store.club_models import ClubSession
 from app.store.models import Game
+from app.store.states import state_of
+from app.rules.outcome import Closing
 
 
 def page_of(query, count_query, page: int, limit: int):
@@ -35,14 +38,15 @@ def list_sessions():
 @api_bp.get("/games")
 def list_games():
     """The club's games, newest first: each one's number, page, rule set, table, teams, version and whether it is
-    over (a deleted game is left out)."""
+    over, as its one outcome says (a deleted game is left out)."""
     api_organiser()
     page, limit = page_arguments()
-    shown = Game.closed.is_(None) | (Game.closed != "deleted")
+    shown = Game.closed.is_(None) | (Game.closed != Closing.DELETED.value)
     rows, total = page_of(select(Game).where(shown).order_by(Game.created_at.desc(), Game.id),
                           select(func.count()).select_from(Game).where(shown), page, limit)
+    read = read_games(Game.id.in_([g.id for g in rows]))      # the page's states at once: each game's outcome
+    over = {g.id: state_of(g).outcome.over for g in read}
     return {"games": [{"id": g.id, "url": game_url(g.id), "ruleset": g.ruleset_id, "table": g.table_label,
                        "teams": g.team_names, "version": g.version, "session_id": g.session_id,
-                       "game_over": g.finished_at is not None or g.closed is not None,
-                       "opened_at": g.created_at.isoformat() + "Z"} for g in rows],
+                       "game_over": over[g.id], "opened_at": g.created_at.isoformat() + "Z"} for g in rows],
             **paged(total, page, limit)}

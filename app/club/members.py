@@ -6,6 +6,7 @@ import unicodedata
 from sqlalchemy import func, select
 
 from app.store.club_models import Member
+from app.store.club_writes import add_member
 from app.extensions import db
 from app.rules import Problem
 
@@ -43,9 +44,7 @@ def member_for(name: str) -> Member:
     """The member with this name, added to the club's list on the spot when new (not committed)."""
     member = find_member(name)
     if member is None:
-        member = Member(name=name, active=True)
-        db.session.add(member)
-        db.session.flush()
+        member = add_member(name)
     return member
 
 

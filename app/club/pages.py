@@ -1,11 +1,12 @@
-"""Organiser pages: the club's sessions, open one, who is here, the draw, swaps, latecomers and rounds."""
+"""Organiser pages: the club's sessions, open one, who is here, the draw, seats set by hand, latecomers and
+rounds."""
 from __future__ import annotations
 
 from datetime import date
 
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import flash, redirect, render_template, request, url_for
 from flask_login import login_required
-from sqlalchemy import func, select
+from sqlalchemy import select
 
 from app.club.blueprint import bp
 from app.store.clubtime import club_today
@@ -13,31 +14,35 @@ from app.club.clock import format_of_session, tables
 from app.club.members import active_members
 from app.store.club_models import ClubSession
 from app.club.sessions import (SessionRequest, current_games, draw_words, mark_here, open_session, present,
-                               seat_latecomer, start_round, swap_players)
+                               seat_latecomer, start_round)
 from app.extensions import db
-from app.reading import whole_number
+from app.store.club_reads import sessions_by_ruleset
+from app.store.writes import nothing_saved
+from app.reading import read_whole_number
 from app.rules import all_rulesets
 from app.rules.formats import FORMAT_KINDS, FORMAT_NAMES
 from app.club.auth import organiser_actor
 from app.club.departures import replace_player, session_changes
 from app.store.games import delete_game
-from app.store.sessionlog import SessionEventKind, event_sentence, save_session_change, session_events
-from app.rules.refusal import Refusal
-from app.web.errors import status_of
+from app.club.record import event_sentence
+from app.store.sessionlog import SessionEventKind, save_session_change, session_events
+from app.rules.refusal import Refusal, RefusalKind
+from app.web.errors import abort_as, status_for, status_of
 from app.store.ids import LARGEST_ID
+from app.store.seats import SeatChange, SeatChangeKind, set_seats
 
 
 def load_session(session_id: int) -> ClubSession:
     """The session, or the friendly 404 page."""
     session = db.session.get(ClubSession, session_id) if 0 < session_id <= LARGEST_ID else None
     if session is None:
-        abort(404, f"There is no session number {session_id}.")
+        abort_as(RefusalKind.NOT_FOUND, f"There is no session number {session_id}.")
     return session
 
 
 def usual_rulesets() -> list:
     """Every rule set, the club's usual ones (most sessions) first."""
-    counts = dict(db.session.execute(select(ClubSession.ruleset_id, func.count()).group_by(ClubSession.ruleset_id)).all())
+    counts = sessions_by_ruleset()
     rulesets = list(all_rulesets())
     return sorted(rulesets, key=lambda r: -counts.get(r.id, 0))
 
@@ -78,7 +83,7 @@ def session_request(form) -> tuple[SessionRequest | None, list[str]]:
     variations = {v.id: form.get(f"v_{ruleset}_{v.id}") for v in (match.variations if match else ())
                   if not v.solo_only and form.get(f"v_{ruleset}_{v.id}")}
     hands_text = (form.get("hands") or "").strip()
-    hands = whole_number(hands_text) if hands_text else None
+    hands = read_whole_number(hands_text) if hands_text else None
     hands = -1 if hands_text and hands is None else hands
     kind = form.get("kind") or ""
     request_ = SessionRequest(played_on or club_today(), ruleset, variations, kind, hands,
@@ -99,7 +104,7 @@ def new_session():
             try:
                 session = open_session(req)
             except Refusal as error:
-                db.session.rollback()
+                nothing_saved()
                 problems = problems_of(error)
             else:
                 save_session_change(session, SessionEventKind.SESSION_OPENED, organiser_actor(),
@@ -109,15 +114,17 @@ def new_session():
                 return redirect(url_for("club.manage", session_id=session.id))
     return render_template("club/new.html", rulesets=usual_rulesets(), kinds=FORMAT_KINDS, kind_names=FORMAT_NAMES,
                            today=club_today().isoformat(), problems=problems, form=request.form), \
-        422 if problems else 200
+        status_for(RefusalKind.INVALID if problems else None)
 
 
 def manage_page(session: ClubSession, problems: list[str] | None = None, status: int = 200):
     """The session's page: who is here, the draw with seats, swaps, latecomers, rounds."""
     here = present(session)
     members = active_members()
-    return render_template("club/session.html", session=session, here=here, members=members,
-                           tables=tables(session), games=current_games(session), problems=problems or [],
+    views = tables(session)
+    return render_template("club/session.html", session=session, here=here, members=members, tables=views,
+                           open_tables=[view for view in views if not view.hands and not view.outcome.over],
+                           games=current_games(session), problems=problems or [],
                            format_words=format_of_session(session), draw_words=draw_words(session),
                            changes=session_changes(session),
                            record=[event_sentence(e) for e in reversed(session_events(session))]), status
@@ -136,7 +143,7 @@ def act(session: ClubSession, kind: SessionEventKind, action, success: str | Non
     try:
         message = action() or success or "Done."
     except Refusal as error:
-        db.session.rollback()
+        nothing_saved()
         return manage_page(session, problems_of(error), status_of(error))
     save_session_change(session, kind, organiser_actor(), message)
     flash(message, "success")
@@ -153,7 +160,7 @@ def players(session_id: int):
     if typed:
         names.append(typed)
     if not names:
-        return manage_page(session, ["Tick the players who are here, or type a name."], 422)
+        return manage_page(session, ["Tick the players who are here, or type a name."], status_for(RefusalKind.INVALID))
     if session.round and typed:
         return act(session, SessionEventKind.LATECOMER_SEATED, lambda: seat_latecomer(session, typed))
 
@@ -192,15 +199,17 @@ def draw(session_id: int):
     if request.method == "GET" or (session.round and not request.form.get("confirmed")):
         unplayed = [view.label for view in tables(session) if not view.outcome.over and not view.hands]
         return render_template("club/confirm_round.html", session=session, keep=keep, balance=balance, playing=playing,
-                               unplayed=unplayed, next_round=session.round + 1), 409 if playing and request.method == "POST" else 200
+                               unplayed=unplayed, next_round=session.round + 1), \
+            status_for(RefusalKind.CONFLICT if playing and request.method == "POST" else None)
     if playing:
         return manage_page(session, [f"{' and '.join(playing)} {'is' if len(playing) == 1 else 'are'} still "
                                      "playing: a new round would leave their game behind. End their games from "
-                                     "the board, or wait until they finish."], 409)
+                                     "the board, or wait until they finish."], status_for(RefusalKind.CONFLICT))
     names = request.form.getlist("here")
     if not session.round and request.form.get("ticklist"):
         if not names:
-            return manage_page(session, ["Tick the players who are here before drawing the tables."], 422)
+            return manage_page(session, ["Tick the players who are here before drawing the tables."],
+                               status_for(RefusalKind.INVALID))
         tick(session, names)           # the ticks on screen count, saved or not
 
     def go():
@@ -211,17 +220,39 @@ def draw(session_id: int):
     return act(session, SessionEventKind.ROUND_DRAWN, go)
 
 
+def seat_by_hand(session: ClubSession, change: SeatChange):
+    """Set seats by hand through the store's one write path: the session page with the record's sentence, or
+    with the refusal's (nothing stored)."""
+    try:
+        words = set_seats(session, change, organiser_actor())
+    except Refusal as error:
+        nothing_saved()
+        return manage_page(session, problems_of(error), status_of(error))
+    flash(words, "success")
+    return redirect(url_for("club.manage", session_id=session.id))
+
+
 @bp.post("/club/sessions/<int:session_id>/swap")
 @login_required
 def swap(session_id: int):
-    """Swap two players before play starts."""
+    """Swap two players before their tables start."""
     session = load_session(session_id)
-    first, second = request.form.get("first") or "", request.form.get("second") or ""
+    names = (request.form.get("first") or "", request.form.get("second") or "")
+    return seat_by_hand(session, SeatChange(SeatChangeKind.SWAP, names))
 
-    def go():
-        swap_players(session, first, second)
-        return f"{first} and {second} have swapped places."
-    return act(session, SessionEventKind.PLAYERS_SWAPPED, go)
+
+@bp.post("/club/sessions/<int:session_id>/move")
+@login_required
+def move(session_id: int):
+    """Move a player, or two (a pair), to another table or out of the round before the tables concerned start."""
+    session = load_session(session_id)
+    names = (request.form.get("player") or "", request.form.get("partner") or "")
+    to = (request.form.get("to") or "").strip()
+    table = read_whole_number(to) if to != "out" else None
+    if to != "out" and table is None:
+        return manage_page(session, ["Choose the table to move to, or sitting out."],
+                           status_for(RefusalKind.INVALID))
+    return seat_by_hand(session, SeatChange(SeatChangeKind.MOVE, names, table))
 
 
 @bp.post("/club/sessions/<int:session_id>/substitute")

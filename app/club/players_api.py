@@ -8,9 +8,9 @@ from app.club.api import load_member, member_document
 from app.club.auth import api_organiser
 from app.club.blueprint import api_bp
 from app.extensions import db
-from app.rules.form import MEANING
+from app.rules.form_guide import MEANING
 from app.store.club_models import Member
-from app.store.form import club_form
+from app.store.form_guide import club_form_guide
 
 PLAYER = "<int(max=2147483647):player_id>"
 
@@ -20,7 +20,7 @@ def list_players():
     """The players on the club's list, by name, each with their form, a page at a time (?page=1&limit=100)."""
     api_organiser()
     page, limit = page_arguments()
-    forms = club_form()
+    forms = club_form_guide()
     total = db.session.scalar(select(func.count()).select_from(Member)) or 0
     members = db.session.scalars(select(Member).order_by(Member.name, Member.id).limit(limit)
                                  .offset((page - 1) * limit))
@@ -33,7 +33,7 @@ def read_player(player_id: int):
     """One player with their form and its line game by game (the day and the rating after each game)."""
     api_organiser()
     member = load_member(player_id)
-    form = club_form().of(member.name)
+    form = club_form_guide().of(member.name)
     document = member_document(member, form)
     document["form_by_game"] = [{"date": p.played_on.isoformat(), "rating": round(p.rating, 1)} for p in form.points]
     document["form_meaning"] = MEANING

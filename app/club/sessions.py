@@ -1,4 +1,5 @@
-"""Club sessions: open one, tick who is here, draw the tables, swap players, seat latecomers."""
+"""Club sessions: open one, tick who is here, draw the tables and say how they mix the club, seat latecomers
+(seats set by hand go through app/store/seats.py)."""
 from __future__ import annotations
 
 import random
@@ -11,6 +12,7 @@ from sqlalchemy import func, select
 
 from app.club.members import clean_name, member_for, name_problems
 from app.store.club_models import Attendance, ClubSession, SessionEvent
+from app.store.club_writes import add_session
 from app.store.sessionlog import SessionEventKind
 from app.extensions import db
 from app.store.models import Game, Player, Team, utcnow
@@ -20,10 +22,14 @@ from app.rules.mixing import draw_quality
 from app.rules.formats import format_problems
 from app.rules.outcome import FormatKind
 from app.store.drawhistory import draw_history
-from app.store.form import club_form
+from app.store.form_guide import club_form_guide
 from app.store.games import create_game, session_codes
-from app.rules.refusal import Refusal, RefusalKind, refuse
+from app.store.writes import stage_change
+from app.store.seats import team_name
+from app.rules.refusal import Refusal, RefusalKind
 
+#: The session record's kinds that set seats by hand.
+BY_HAND = (SessionEventKind.PLAYERS_SWAPPED.value, SessionEventKind.PLAYERS_MOVED.value)
 CLOCK = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$", re.ASCII)
 
 
@@ -66,9 +72,7 @@ def open_session(req: SessionRequest) -> ClubSession:
                           ends_at=req.ends_at if req.kind == FormatKind.TIME else None, partners=req.partners,
                           pairs=[list(p) for p in req.pairs], seed=secrets.randbelow(2**31), round=0,
                           sitting_out=[], agreement=req.agreement)
-    db.session.add(session)
-    db.session.flush()
-    return session
+    return add_session(session)
 
 
 def present(session: ClubSession) -> list[str]:
@@ -129,7 +133,7 @@ def make_draw(session: ClubSession, keep: bool, balance: bool = False) -> Draw:
     problems = draw_problems(ruleset, names, pairs or ())
     if problems:
         raise Refusal(RefusalKind.INVALID, problems)
-    ratings = club_form().ratings_of(names) if balance else None
+    ratings = club_form_guide().ratings_of(names) if balance else None
     return draw_tables(ruleset, names, rng, pairs=pairs, sat_out_before=session.sitting_out,
                        history=draw_history(session), ratings=ratings)
 
@@ -144,7 +148,7 @@ def start_round(session: ClubSession, *, keep: bool = False, balance: bool = Fal
     for table in draw.tables:
         games.append(table_game(session, table, members, taken))
         taken.add(games[-1].table_code)
-    db.session.flush()
+    stage_change()
     return games
 
 
@@ -166,11 +170,12 @@ def draw_words(session: ClubSession) -> str:
 
 
 def set_by_hand(session: ClubSession, games: list[Game]) -> bool:
-    """True when the organiser swapped players after this round's draw (one count on the session's record)."""
+    """True when the organiser set seats by hand (swapped or moved players) after this round's draw (one count on
+    the session's record)."""
     drawn = min((game.created_at for game in games), default=None)
     return drawn is not None and bool(db.session.scalar(
         select(func.count()).select_from(SessionEvent).where(
-            SessionEvent.session_id == session.id, SessionEvent.kind == SessionEventKind.PLAYERS_SWAPPED.value,
+            SessionEvent.session_id == session.id, SessionEvent.kind.in_(BY_HAND),
             SessionEvent.at >= drawn)))
 
 
@@ -188,12 +193,6 @@ def table_game(session: ClubSession, table: TableDraw, members: dict[str, int], 
     return game
 
 
-def team_name(team: tuple[str, ...], index: int) -> str:
-    """A team named after its players ('Ann & Bob'), or the player alone."""
-    name = " & ".join(team)
-    return name if len(name) <= 60 else f"Team {index + 1}"
-
-
 def current_games(session: ClubSession) -> list[Game]:
     """This round's games."""
     return games_of(session, session.round) if session.round else []
@@ -207,29 +206,6 @@ def seat_of(games: list[Game], name: str) -> Player | None:
                 if player.name == name:
                     return player
     return None
-
-
-def swap_players(session: ClubSession, first: str, second: str) -> None:
-    """Swap two players (or a player and one sitting out) before their tables start."""
-    games = current_games(session)
-    seats = [seat_of(games, first), seat_of(games, second)]
-    names = (first, second)
-    for seat, name in zip(seats, names):
-        if seat is None and name not in session.sitting_out:
-            raise refuse(RefusalKind.INVALID,
-                         f"{name or 'That player'} is not at a table or sitting out this round.", "swap")
-        if seat is not None and seat.team.game.hands:
-            raise refuse(RefusalKind.CONFLICT,
-                         f"{seat.team.game.table_label} has started: swap only before the first hand.", "swap")
-    if first == second:
-        raise refuse(RefusalKind.INVALID, "Choose two different players to swap.", "swap")
-    members = {a.member.name: a.member_id for a in session.attendees}
-    for seat, other in zip(seats, reversed(names)):
-        if seat is not None:
-            seat.name, seat.member_id = other, members.get(other)
-            seat.team.name = team_name(tuple(p.name for p in seat.team.players), seat.team.position)
-            seat.team.game.updated_at = utcnow()     # a new version: boards and tablets see the change
-    session.sitting_out = [second if n == first else first if n == second else n for n in session.sitting_out]
 
 
 def seat_latecomer(session: ClubSession, name: str) -> str:

@@ -4,16 +4,20 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import flash, redirect, render_template, request, url_for
 from flask_login import current_user, login_required
-from sqlalchemy import select, update
+from sqlalchemy import select
 
-from app.club.auth import add_organiser, end_sessions, sign_in
+from app.club.auth import new_organiser, sign_in
 from app.club.blueprint import bp
 from app.extensions import db
+from app.store import accounts as account_store
+from app.store.accounts import Joined, add_invitation, join_by_invitation
 from app.store.club_models import Invitation, Organiser, Role
 from app.store.models import utcnow
 from app.store.tokens import new_token, token_hash
+from app.rules.refusal import RefusalKind
+from app.web.errors import abort_as, status_for
 
 #: A one-time link works this long.
 LINK_LIFETIME = timedelta(days=7)
@@ -36,9 +40,11 @@ def guard_roles():
         return
     role = current_user.role
     if request.endpoint in OWNER_ONLY and role != Role.OWNER:
-        abort(403, "Only the club's owner can do this (accounts, backup and restore). Ask your club's owner.")
+        abort_as(RefusalKind.FORBIDDEN,
+                 "Only the club's owner can do this (accounts, backup and restore). Ask your club's owner.")
     if role == Role.VIEWER and request.method not in READING and request.endpoint not in VIEWER_MAY_SEND:
-        abort(403, "Your account reads the club's results and records; it changes nothing. Ask an organiser.")
+        abort_as(RefusalKind.FORBIDDEN,
+                 "Your account reads the club's results and records; it changes nothing. Ask an organiser.")
 
 
 @bp.get("/club/accounts")
@@ -56,11 +62,9 @@ def invite():
     try:
         role = Role(request.form.get("role", ""))
     except ValueError:
-        abort(400, "Choose what the new account may do: owner, organiser or viewer.")
+        abort_as(RefusalKind.BAD_REQUEST, "Choose what the new account may do: owner, organiser or viewer.")
     token = new_token()
-    db.session.add(Invitation(token_hash=token_hash(token), role=role, made_by=current_user.name,
-                              expires_at=utcnow() + LINK_LIFETIME))
-    db.session.commit()
+    add_invitation(token, role, current_user.name, utcnow() + LINK_LIFETIME)
     people = list(db.session.scalars(select(Organiser).order_by(Organiser.name)))
     link = url_for("club.join", token=token, _external=True)
     return render_template("club/accounts.html", people=people, roles=ROLE_WORDS, link=link, link_role=role)
@@ -72,12 +76,10 @@ def remove_account(account_id: int):
     """Remove another account of the club (never the owner's own): its sessions end at once."""
     person = db.session.get(Organiser, account_id)
     if person is None:
-        abort(404)
+        abort_as(RefusalKind.NOT_FOUND)
     if person.id == current_user.id:
-        abort(409, "You cannot remove your own account. Another owner can.")
-    end_sessions(person)
-    db.session.delete(person)
-    db.session.commit()
+        abort_as(RefusalKind.CONFLICT, "You cannot remove your own account. Another owner can.")
+    account_store.remove_account(person)
     flash(f"The account {person.name} is removed.", "success")
     return redirect(url_for("club.accounts"))
 
@@ -86,8 +88,9 @@ def open_invitation(token: str) -> Invitation:
     """The waiting invitation of this link, else 404 (used, run out, or never made)."""
     invitation = db.session.scalar(select(Invitation).where(Invitation.token_hash == token_hash(token)))
     if invitation is None or invitation.used_at is not None or invitation.expires_at < utcnow():
-        abort(404, "This link has been used, or its week is over, or it was never made. Ask the club's owner "
-                   "for a new one.")
+        abort_as(RefusalKind.NOT_FOUND,
+                 "This link has been used, or its week is over, or it was never made. Ask the club's owner "
+                 "for a new one.")
     return invitation
 
 
@@ -102,19 +105,19 @@ def join(token: str):
         if password != (request.form.get("confirm") or ""):
             problems.append("The two passwords differ: type the same password twice.")
         if not problems:
-            taken = db.session.execute(update(Invitation).where(Invitation.id == invitation.id,
-                                                                Invitation.used_at.is_(None))
-                                       .values(used_at=utcnow())).rowcount
-            if taken != 1:
-                abort(404, "This link has just been used. Ask the club's owner for a new one.")
             try:
-                person = add_organiser(name, password, role=Role(invitation.role))
+                person = new_organiser(name, password, role=Role(invitation.role))
             except ValueError as error:
-                db.session.rollback()
                 problems.append(str(error))
             else:
+                joined = join_by_invitation(invitation, person)
+                if joined is Joined.LINK_USED:
+                    abort_as(RefusalKind.NOT_FOUND, "This link has just been used. Ask the club's owner for a new one.")
+                if joined is Joined.NAME_TAKEN:
+                    problems.append(f"There is already an organiser called {name}.")
+            if not problems:
                 sign_in(person)
                 flash(f"Welcome, {person.name}: your account is ready.", "success")
                 return redirect(url_for("club.index"))
     return render_template("club/join.html", name=name, problems=problems, role=ROLE_WORDS[Role(invitation.role)]), \
-        422 if problems else 200
+        status_for(RefusalKind.INVALID if problems else None)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import flash, redirect, render_template, request, url_for
 
 from app.web.errors import status_of
-from app.extensions import db
+from app.store.writes import nothing_saved
 from app.games.blueprint import bp
 from app.games.codes import with_table_code
 from app.games.tablet import table_tablet
@@ -18,7 +18,7 @@ from app.store.models import Game
 
 def refused(game: Game, error: Refusal):
     """The game page with the refusal's sentence; nothing stored."""
-    db.session.rollback()
+    nothing_saved()
     return game_page(game, notice=" ".join(p.message for p in error.problems), status=status_of(error))
 
 

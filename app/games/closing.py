@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from flask import flash, redirect, render_template, request, url_for
 
-from app.extensions import db
+from app.store.writes import nothing_saved
 from app.rules.numbers import points
 from app.games.blueprint import bp
 from app.games.codes import with_table_code, writer
@@ -14,7 +14,8 @@ from app.games.handform import version_of
 from app.games.views import game_page
 from app.store.models import Game
 from app.rules import verb
-from app.store.games import abandon_game, delete_game, end_game, state_of
+from app.store.games import abandon_game, delete_game, end_game
+from app.store.states import state_of
 from app.rules.refusal import Refusal, RefusalKind
 from app.web.errors import REFUSAL_STATUS
 
@@ -71,7 +72,7 @@ def close_game(game: Game, action: str):
         try:
             closing.service(game, version=version_of(form), actor=writer(game))
         except Refusal as error:
-            db.session.rollback()
+            nothing_saved()
             seen_as = RefusalKind.CONFLICT if error.kind is RefusalKind.INVALID else error.kind   # clashes with the page
             return game_page(game, notice=str(error), status=REFUSAL_STATUS[seen_as])
         flash(closing.done, "success")

@@ -20,6 +20,7 @@ from app.store.hands import find_hand
 from app.store.brake import check_code_from
 from app.reading import safe_redirect
 from app.rules.refusal import Refusal, RefusalKind
+from app.web.errors import status_for, status_of
 
 #: A tablet remembers the codes of this many games at most (the newest).
 REMEMBERED_CODES = 40
@@ -80,7 +81,7 @@ def needs_code(game: Game):
     (403 for a write)."""
     if organiser_here(game) or known_code(game):
         return None
-    status = 200 if request.method == "GET" else 403
+    status = status_for(None if request.method == "GET" else RefusalKind.FORBIDDEN)
     error = None if request.method == "GET" else (
         "Nothing was saved: this tablet does not know the table code of this game yet.")
     return code_page(game, request.path, error=error, status=status)
@@ -110,15 +111,16 @@ def enter_code(game_id: int):
     game = load_game(game_id)
     form = TableCodeForm()
     if not form.validate():
-        return code_page(game, form.next.data or "", form, status=400,
+        return code_page(game, form.next.data or "", form, status=status_for(RefusalKind.BAD_REQUEST),
                          error="Please type the table code again.")
     code = str(form.code.data or "").strip()
     try:
         check_code_from(request.remote_addr, game, code)
     except Refusal as error:
         if error.kind is RefusalKind.THROTTLED:
-            return code_page(game, form.next.data or "", form, status=429, error=error.problems[0].message)
-        return code_page(game, form.next.data or "", form, status=403,
+            return code_page(game, form.next.data or "", form, status=status_of(error),
+                             error=error.problems[0].message)
+        return code_page(game, form.next.data or "", form, status=status_for(RefusalKind.FORBIDDEN),
                          error="That is not this game's table code. It is the 4-digit number "
                                "written on the score sheet, or shown on the tablet that opened the game.")
     remember_code(game.id, code)

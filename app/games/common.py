@@ -1,25 +1,25 @@
 """Helpers every games view shares: loading a game, and the news a tablet is told."""
 from __future__ import annotations
 
-from flask import abort
 
 from app.store.models import Game
 from app.store.games import LARGEST_ID, check_not_deleted, game_to_write
 from app.store.loading import load_whole_game
 from app.rules import GameState
-from app.rules.refusal import Refusal
+from app.rules.refusal import Refusal, RefusalKind
+from app.web.errors import abort_as
 
 
 def load_game(game_id: int, *, whole: bool = True) -> Game:
     """The game loaded whole (a fixed number of queries), or with its teams and players alone (one query); or
     the friendly 404 page."""
     if not 0 < game_id <= LARGEST_ID:
-        abort(404, f"There is no game number {game_id}.")
+        abort_as(RefusalKind.NOT_FOUND, f"There is no game number {game_id}.")
     try:
         game = load_whole_game(game_id) if whole else game_to_write(game_id)
         check_not_deleted(game)
     except Refusal as error:
-        abort(404, error.problems[0].message)
+        abort_as(RefusalKind.NOT_FOUND, error.problems[0].message)
     return game
 
 

@@ -127,7 +127,7 @@ class NewGameForm(FlaskForm):
         return typed or default_player_name(team, player, self.players.data)
 
     def teams(self) -> list[dict]:
-        """The teams for services.create_game: alone, a player's name is the team's name."""
+        """The teams for app/store/games.py create_game: alone, a player's name is the team's name."""
         players = self.players.data
         if players in SOLO_COUNTS:
             return [{"name": self.player_name(t, 0), "players": [self.player_name(t, 0)]}

@@ -17,9 +17,9 @@ from wtforms import BooleanField, Form, FormField, HiddenField, IntegerField
 from app.rules.numbers import signed
 from app.games.forms import Choice
 from app.store.models import Hand
-from app.rules import Problem, RuleSet, TeamEntry, trey_table_words
+from app.rules import BlackThreeMelding, Problem, RuleSet, TeamEntry, trey_table_words
 from app.rules.parse import LARGEST_NUMBER
-from app.reading import whole_number
+from app.reading import read_whole_number
 from app.rules.entries import COUNT_FIELDS
 
 NOBODY = "none"
@@ -105,7 +105,7 @@ def sections(ruleset: RuleSet) -> tuple[Section, ...]:
                            count_hint(ruleset.red_three_in_hand_points)))
     blacks = [Line("black_threes_in_hand", "Black 3s left in hand",
                    count_hint(ruleset.black_three_in_hand_points), rare=True)]
-    if ruleset.black_three_melding != "never":
+    if ruleset.black_three_melding != BlackThreeMelding.NEVER:
         blacks.insert(0, black_threes_melded_line(ruleset))
     cards = [Line("table_points", "Table points", "cards on the table, no 3s", "points"),
              Line("hand_points", "Hand points", "cards left in hand, no 3s", "points")]
@@ -186,7 +186,7 @@ class Reading:
             self.errors[name].append(message)
 
     def add_problems(self, problems: list[Problem], form: FlaskForm) -> None:
-        """The engine's (or services') problems, each on its form field when it has one."""
+        """The engine's (or the store's) problems, each on its form field when it has one."""
         for problem in problems:
             self.add(problem_field(problem.field, form), problem.message)
 
@@ -248,14 +248,14 @@ def team_entry(part: Form, ruleset: RuleSet, name: str, went_out: bool, conceale
 def version_of(form: FlaskForm) -> int:
     """The game version the form was read from; -1 (always stale) when it is missing or garbled."""
     text = (form.version.data or "").strip()
-    number = whole_number(text)
+    number = read_whole_number(text)
     return -1 if number is None else number
 
 
 def hand_number_of(form: FlaskForm) -> int | None:
     """The hand number the form was opened for; None when the form did not say (an older page)."""
     text = (form.hand_number.data or "").strip()
-    return whole_number(text)
+    return read_whole_number(text)
 
 
 def token_of(form: FlaskForm) -> str | None:

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from flask import abort, flash, jsonify, redirect, render_template, request, url_for
 
-from app.extensions import db
 from app.rules.numbers import points, signed
 from app.games.blueprint import bp
 from app.games.codes import needs_code, with_table_code, writer
@@ -16,12 +15,12 @@ from app.store.ending import game_clock
 from app.store.models import Game
 from app.rules import (CARD_POINTS, GameState, dealer_for_hand, initial_meld_minimum, score_hand, validate_hand,
                        winner_sentence)
-from app.rules.operations import verify_remove_hand
-from app.store.games import ruleset_of, state_of
+from app.rules.operations import corrected_state, verify_remove_hand
+from app.store.states import ruleset_of, state_of
 from app.store.hands import add_hand, correct_hand, find_hand, remove_last_hand
 from app.sheets.view import game_sheet
 from app.rules.refusal import NOT_LAST_HAND, Refusal, RefusalKind
-from app.web.errors import REFUSAL_STATUS, status_of
+from app.web.errors import REFUSAL_STATUS, status_for, status_of
 
 #: The card-count helper's rows: which cards, and the points each counts (the engine's card points).
 CARD_GROUPS = (
@@ -78,8 +77,10 @@ def check(game: Game, form) -> Reading:
     return read_form(form, ruleset_of(game), game.team_names)
 
 
-def refused(game: Game, error: Refusal, form, number: int, state: GameState, *, editing: bool):
-    """A refused write: the game as it now stands (`state`) for a conflict, else the form with the reasons."""
+def refused(game: Game, error: Refusal, form, number: int, *, editing: bool):
+    """A refused write of a hand (the store saved nothing): the game as it now stands for a conflict, else the form
+    with the reasons."""
+    state = state_of(game)
     if error.kind is RefusalKind.CONFLICT:
         return stale_page(game, state, str(error), status_of(error))
     if error.kind in (RefusalKind.NOT_FOUND, RefusalKind.FORBIDDEN):
@@ -123,17 +124,19 @@ def hand_new(game: Game):
 def save_hand(game: Game):
     """Save the next hand, as the tablet's form sends it: the form read whole first (types only), then one call
     to the store, which checks and writes it (the engine verifies and scores it), then the answer from what the
-    store gave back alone."""
+    store gave back alone (a refusal raised by the store, which saved nothing)."""
     number = len(game.hands) + 1
     form = form_for(game)
     reading = check(game, form)
     token, version, opened_for = token_of(form), version_of(form), hand_number_of(form)
     if not reading.ok:
-        return render_hand(game, form, number, state_of(game), editing=False, reading=reading, status=422)
-    entered = add_hand(game, reading.entries, client_token=token, version=version, opened_for=opened_for,
-                       actor=writer(game))
-    if entered.refusal is not None:
-        return refused(game, entered.refusal, form, number, entered.state, editing=False)
+        return render_hand(game, form, number, state_of(game), editing=False, reading=reading,
+                           status=status_for(RefusalKind.INVALID))
+    try:
+        entered = add_hand(game, reading.entries, client_token=token, version=version, opened_for=opened_for,
+                           actor=writer(game))
+    except Refusal as error:
+        return refused(game, error, form, number, editing=False)
     if entered.created:
         flash(f"Hand {entered.hand.number} saved.", "success")
     else:
@@ -152,12 +155,12 @@ def hand_edit(game: Game, number: int):
     form = form_for(game)
     reading = check(game, form)
     if not reading.ok:
-        return render_hand(game, form, number, state_of(game), editing=True, reading=reading, status=422)
+        return render_hand(game, form, number, state_of(game), editing=True, reading=reading,
+                           status=status_for(RefusalKind.INVALID))
     try:
         correct_hand(game, number, reading.entries, version=version_of(form), actor=writer(game))
     except Refusal as error:
-        db.session.rollback()
-        return refused(game, error, form, number, state_of(game), editing=True)
+        return refused(game, error, form, number, editing=True)
     flash(f"Hand {number} corrected.", "success")
     return redirect(url_for("games.game", game_id=game.id))
 
@@ -175,7 +178,6 @@ def hand_remove(game: Game, number: int):
         try:
             remove_last_hand(game, number, version=version_of(form), actor=writer(game))
         except Refusal as error:
-            db.session.rollback()
             if error.kind is RefusalKind.NOT_FOUND:
                 abort(status_of(error), str(error))
             seen_as = error.kind if error.kind is RefusalKind.FORBIDDEN else RefusalKind.CONFLICT
@@ -205,7 +207,8 @@ def preview(game_id: int, number: int | None = None):
     if reading.entries is not None:
         reading.add_problems(validate_hand(ruleset, reading.entries, before), form)
     if not reading.ok:
-        return jsonify(ok=False, errors=reading.errors, general=reading.general)
+        return jsonify(ok=False, errors=reading.errors, general=reading.general,
+                       went_out_chosen=reading.went_out_chosen)
     result = score_hand(ruleset, reading.entries, before, game.target)
     teams = [{"name": team.name, "score": team.score, "total": team.progressive,
               "score_text": signed(team.score), "total_text": points(team.progressive),
@@ -214,10 +217,19 @@ def preview(game_id: int, number: int | None = None):
               "lines": [{"label": line.label, "points": line.points, "text": signed(line.points)}
                         for line in team.breakdown]}
              for team, entry in zip(result.teams, reading.entries)]
-    last = number >= len(game.hands)
-    winner = result.teams[result.winner].name if last and result.winner is not None else None
+    winner = preview_winner(state, number, reading.entries, game.team_names)
     return jsonify(ok=True, teams=teams, winner=winner, went_out_chosen=reading.went_out_chosen,
                    winner_sentence=winner_sentence(winner) if winner else None)
+
+
+def preview_winner(state: GameState, number: int, entries, names: list[str]) -> str | None:
+    """The team that wins the game with this hand, as the game's outcome after it says (the winning rule, or the
+    format's last hand or the clock, where the higher total wins); None when the game runs on, or ends elsewhere."""
+    after = state.plus(entries, valid=True) if number > len(state.hands) else corrected_state(state, number, entries)
+    outcome = after.outcome
+    if outcome.winner is None or outcome.at_hand != number or number != len(after.hands):
+        return None
+    return names[outcome.winner]
 
 
 def resend_page(game_id: int, number: int | None, message: str):
@@ -233,4 +245,4 @@ def resend_page(game_id: int, number: int | None, message: str):
     reading = Reading(None)
     reading.add(None, message + " Check the figures below and press Save again.")
     return render_hand(game, form, number or len(game.hands) + 1, state_of(game), editing=editing, reading=reading,
-                       status=400)
+                       status=status_for(RefusalKind.BAD_REQUEST))

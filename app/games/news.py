@@ -1,14 +1,46 @@
 """What a tablet waiting on a game's page is told when it changes: time has been called, the game is over."""
 from __future__ import annotations
 
-from flask import abort, jsonify
+import hashlib
+
+from flask import current_app, jsonify, request
 
 from app.games.blueprint import bp
 from app.games.common import load_game, news_words
-from app.store.loading import game_stamp
+from app.store.club_reads import news_row
+from app.store.loading import Stamp
 from app.store.cache import remembered
-from app.store.games import state_of
-from app.store.models import Game
+from app.store.games import shown_version
+from app.store.states import state_of
+from app.store.models import Game, utcnow
+from app.web.pollstamps import poll_etag
+from app.store.tenancy import club_in_scope
+from app.rules.refusal import RefusalKind
+from app.web.errors import abort_as
+from app.extensions import db
+from app.rules.outcome import FormatKind
+
+#: How long a tablet waits between asks while its game waits on nothing that can change by itself (no clock
+#: running, nothing agreed to wait for), in seconds; it asks at once when it wakes. The page's own interval
+#: (15 s) holds while something can change: the tablet's JSON says which.
+QUIET_POLL_SECONDS = 60
+
+
+def clock_runs(row) -> bool:
+    """A timed session's game whose time is not called yet: its last hand can come with no write."""
+    return row.last_hand is None and row.format_kind == FormatKind.TIME and row.session_id is not None
+
+
+def quiet(row) -> bool:
+    """Nothing but the table's own tablets can change the game soon: no clock runs and no hand waits for the
+    table's agreement (a session that asks for it)."""
+    return not clock_runs(row) and not row.agreement
+
+
+def news_stamp(row) -> str:
+    """The news's stamp: the row, and the minute while the session's clock runs (its end time is a minute)."""
+    parts = [tuple(row), utcnow().strftime("%Y%m%d%H%M") if clock_runs(row) else ""]
+    return hashlib.sha1(repr(parts).encode()).hexdigest()
 
 
 def news_of(game: Game) -> tuple[int, str | None]:
@@ -19,12 +51,21 @@ def news_of(game: Game) -> tuple[int, str | None]:
 @bp.get("/games/<int:game_id>/news.json")
 def game_news(game_id: int):
     """The game's version and its news in words, for a tablet's page to compare with what it shows: one small
-    query while the game is unchanged (the words are kept by the game's version)."""
-    stamp = game_stamp(game_id)
+    query while the game is unchanged (the words are kept by the game's version); a 304 to a tablet that holds
+    the ETag (answered in front of Flask: app/web/polls.py; here when that could not, e.g. a tablet without its
+    cookie)."""
+    row = news_row(game_id, club_in_scope())
+    stamp = None if row is None else Stamp(shown_version(db.session.get(Game, game_id)) if clock_runs(row)
+                                           else row.version, row.updated_at)
     if stamp is None:
         load_game(game_id)                  # the friendly 404 of a game that is not there
-        abort(404)
-    version, notice = remembered(("news", game_id, stamp.version), lambda: news_of(load_game(game_id)))
-    response = jsonify(version=version, notice=notice)
+        abort_as(RefusalKind.NOT_FOUND)
+    etag = poll_etag(news_stamp(row), row.club_id)
+    if request.if_none_match.contains(etag):        # a tablet without its cookie yet: answered here, given it
+        response = current_app.response_class(status=304)
+    else:
+        version, notice = remembered(("news", game_id, stamp.version), lambda: news_of(load_game(game_id)))
+        response = jsonify(version=version, notice=notice, next_poll=QUIET_POLL_SECONDS if quiet(row) else None)
+    response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"
     return response

@@ -7,9 +7,10 @@ from flask import jsonify, render_template, request
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
-from app.web.errors import handle_http_exception, handle_refusal
-from app.rules.refusal import Refusal
+from app.web.errors import handle_http_exception, handle_refusal, status_for
+from app.rules.refusal import Refusal, RefusalKind
 from app.games.blueprint import bp
+from app.games.hands import resend_page
 
 REFUSED = ("For your safety nothing was saved: this page had been open for a long time, "
            "or it was sent from somewhere else.")
@@ -24,10 +25,10 @@ def same_origin() -> bool:
 def refused_page(error: CSRFError):
     """The friendly answer to a missing or wrong CSRF token, for every games and rules page."""
     if request.path.endswith("/preview"):
-        return jsonify(ok=False, errors={}, general=[REFUSED + " Reload the page to see the preview."]), 400
+        return jsonify(ok=False, errors={}, general=[REFUSED + " Reload the page to see the preview."]), \
+            status_for(RefusalKind.BAD_REQUEST)
     args = request.view_args or {}
     if request.endpoint in ("games.save_hand", "games.hand_edit") and same_origin():
-        from app.games.hands import resend_page
         try:
             return resend_page(args["game_id"], args.get("number"), REFUSED)
         except HTTPException as missing:    # an unknown game: its own clear page
@@ -35,7 +36,7 @@ def refused_page(error: CSRFError):
         except Refusal as missing:          # an unknown hand: likewise
             return handle_refusal(missing)
     back = f"/games/{args['game_id']}" if "game_id" in args else request.path
-    return render_template("games/refused.html", message=REFUSED, back=back), 400
+    return render_template("games/refused.html", message=REFUSED, back=back), status_for(RefusalKind.BAD_REQUEST)
 
 
 bp.register_error_handler(CSRFError, refused_page)

@@ -5,7 +5,7 @@ import secrets
 
 from flask import g, request
 
-from app.store.gamelog import Actor
+from app.store.gamelog import Actor, ActorKind
 from app.games.blueprint import bp
 
 COOKIE = "treys_tablet"
@@ -23,7 +23,7 @@ def tablet_id() -> str:
 
 def tablet() -> Actor:
     """The writing tablet as the game record names it."""
-    return Actor("tablet", tablet_id())
+    return Actor(ActorKind.TABLET, tablet_id())
 
 
 @bp.after_request
@@ -36,4 +36,4 @@ def keep_tablet_id(response):
 
 def table_tablet(table_label: str) -> Actor:
     """The writing tablet named after its table, as the session's record says it: 'the tablet at Table 3'."""
-    return Actor("tablet", tablet_id(), f"the tablet at {table_label}" if table_label else "a tablet")
+    return Actor(ActorKind.TABLET, tablet_id(), f"the tablet at {table_label}" if table_label else "a tablet")

@@ -13,10 +13,12 @@ from sqlalchemy.orm import selectinload
 
 from app.store.clubtime import club_now, in_club_zone
 from app.extensions import db
+from app.store.writes import nothing_saved
 from app.games.blueprint import bp
 from app.games.codes import known_code, organiser_here, remember_code
 from app.store.agreement import awaiting_agreement
-from app.store.calls import call_document, open_call
+from app.api.documents import call_document
+from app.store.calls import open_call
 from app.store.ending import game_clock
 from app.store.gamelog import record_lines_of
 from app.games.record import event_sentence
@@ -29,13 +31,14 @@ from app.rules import InvalidHand, RulesetError, all_rulesets
 from app.render.chart import totals_chart
 from app.rules.operations import EventKind
 from app.rules.outcome import Closing, play_words
-from app.store.games import create_game, ruleset_of, shown_version, state_of
+from app.store.games import create_game, shown_version
+from app.store.states import ruleset_of, state_of
 from app.store.cache import remembered, row_cache, version_cache
 from app.store.loading import checked_state, whole_games
 from app.sheets.view import sheet_of
 from app.store.brake import check_code_from
-from app.rules.refusal import Refusal
-from app.web.errors import status_of
+from app.rules.refusal import Refusal, RefusalKind
+from app.web.errors import status_for, status_of
 
 #: The home page lists at most this many games in each section.
 LISTED_GAMES = 30
@@ -125,6 +128,7 @@ class GameCard:
     teams: list[tuple[str, int]]
     hands: int
     result: str | None        # "Winner: Jets", "Draw", "No result"; None while in play
+    over: bool                # the game's outcome is over (listed with the finished games)
 
 
 def card_result(outcome, names) -> str | None:
@@ -141,25 +145,26 @@ def local(moment: datetime | None) -> datetime:
     return in_club_zone(moment) if moment else club_now()
 
 
-def card_figures(game: Game) -> tuple[tuple[int, ...], str | None, int]:
-    """A game's totals, result and number of hands, from the engine."""
+def card_figures(game: Game) -> tuple[tuple[int, ...], str | None, int, bool]:
+    """A game's totals, result, number of hands and whether it is over, from the engine (a game it cannot read:
+    over when it was marked so)."""
     try:
         state = state_of(game)
-        totals, result = state.totals, card_result(state.outcome, game.team_names)
+        totals, result, over = state.totals, card_result(state.outcome, game.team_names), state.outcome.over
     except (InvalidHand, RulesetError):
-        totals, result = (0,) * len(game.teams), None
-    return totals, result, len(game.hands)
+        totals, result, over = (0,) * len(game.teams), None, game.finished_at is not None
+    return totals, result, len(game.hands), over
 
 
 def game_card(game: Game, today) -> GameCard:
     """A game's line on the home page (its figures kept per version of the game)."""
     started = local(game.created_at)
-    totals, result, hands = remembered(("card", game.id, shown_version(game)), lambda: card_figures(game))
+    totals, result, hands, over = remembered(("card", game.id, shown_version(game)), lambda: card_figures(game))
     return GameCard(
         id=game.id, title=game.title, ruleset=ruleset_name(game),
         when=started.strftime("%H:%M") if started.date() == today else started.strftime("%d %b %Y"),
         today=started.date() == today, teams=list(zip(game.team_names, totals)), hands=hands,
-        result=result)
+        result=result, over=over)
 
 
 def ruleset_name(game: Game) -> str:
@@ -171,7 +176,8 @@ def ruleset_name(game: Game) -> str:
 
 
 def listed(finished: bool) -> list[Game]:
-    """The newest games in progress (or finished), today's first."""
+    """The newest games marked in progress (or finished), today's first: the home page's candidates, each then
+    listed where its outcome says."""
     done = Game.finished_at.is_not(None) if finished else Game.finished_at.is_(None)
     shown = or_(Game.closed.is_(None), Game.closed != Closing.DELETED)
     query = select(Game).where(done, shown).order_by(Game.created_at.desc(), Game.id.desc()).limit(LISTED_GAMES)
@@ -189,10 +195,11 @@ def load_uncounted(games: list[Game]) -> list[Game]:
 def home():
     """Games in progress and finished, today's first; a big New game button."""
     today = local(None).date()
-    games = listed(False), listed(True)
-    loaded = load_uncounted(games[0] + games[1])  # noqa: F841  (held so the session keeps them loaded)
-    playing = [game_card(g, today) for g in games[0]]
-    finished = [game_card(g, today) for g in games[1]]
+    games = listed(False) + listed(True)
+    loaded = load_uncounted(games)  # noqa: F841  (held so the session keeps them loaded)
+    cards = [game_card(g, today) for g in sorted(games, key=lambda g: (g.created_at, g.id), reverse=True)]
+    playing = [card for card in cards if not card.over]
+    finished = [card for card in cards if card.over]
     return render_template("home.html", playing=playing, finished=finished)
 
 
@@ -223,7 +230,7 @@ def new_game():
                                table_label=(form.table_label.data or "").strip(),
                                first_dealer=form.first_dealer_seat(), actor=tablet())
         except Refusal as error:
-            db.session.rollback()
+            nothing_saved()
             for problem in error.problems:
                 name = form.problem_field(problem)
                 (errors.setdefault(name, []) if name else general).append(problem.message)
@@ -238,7 +245,7 @@ def new_game():
             errors.setdefault(name, []).extend(messages)
     if not general and not errors:
         general.append("The game could not be opened. Check your choices and try again.")
-    return new_game_page(form, errors, general, status=422)
+    return new_game_page(form, errors, general, status=status_for(RefusalKind.INVALID))
 
 
 @bp.get("/games/<int:game_id>")

@@ -6,13 +6,15 @@ from dataclasses import dataclass
 from functools import cache
 
 import markdown
-from flask import abort, render_template, url_for
+from flask import render_template, url_for
 from markupsafe import Markup
 
 from app.api.openapi import openapi_document
 from app.assets import docs_dir
 from app.guides.apipage import routes
 from app.guides.blueprint import bp
+from app.rules.refusal import RefusalKind
+from app.web.errors import abort_as
 
 
 @dataclass(frozen=True)
@@ -65,7 +67,7 @@ def guide(slug: str):
     """One guide, in the app's own type."""
     found = BY_SLUG.get(slug)
     if found is None:
-        abort(404, "There is no such help page.")
+        abort_as(RefusalKind.NOT_FOUND, "There is no such help page.")
     return render_template("help/guide.html", guide=found, body=rendered(found.file))
 
 

@@ -2,7 +2,7 @@
 member's personal data."""
 from __future__ import annotations
 
-from flask import Response, abort, flash, redirect, render_template, request, url_for
+from flask import Response, flash, redirect, render_template, request, url_for
 from flask_login import current_user
 from sqlalchemy import func, select
 
@@ -13,6 +13,8 @@ from app.records.exports import CSV_TYPE, to_csv
 from app.store.clubtime import club_today
 from app.store.club_models import Member
 from app.store.members import contact_of_stop, contacts, forget_member, set_address, stop_emails
+from app.rules.refusal import RefusalKind
+from app.web.errors import abort_as, status_for
 
 
 @bp.get("/club/members/emails")
@@ -27,12 +29,12 @@ def addresses_page():
 @organiser_only
 def save_address(member_id: int):
     """Give a member an address (they agreed to the club's emails), or take it away (an empty box)."""
-    member = db.session.get(Member, member_id) or abort(404)
+    member = db.session.get(Member, member_id) or abort_as(RefusalKind.NOT_FOUND)
     problems = set_address(member, request.form.get("email", ""), current_user.name)
     if problems:
         members = list(db.session.scalars(select(Member).order_by(func.lower(Member.name))))
         return render_template("members/addresses.html", members=members, contacts=contacts(),
-                               problems={member.id: problems[0].message}), 422
+                               problems={member.id: problems[0].message}), status_for(RefusalKind.INVALID)
     flash(f"{member.name}'s email address is saved." if request.form.get("email", "").strip() else
           f"{member.name} has no email address now.", "success")
     return redirect(url_for("members.addresses_page") + f"#member-{member.id}")
@@ -43,7 +45,7 @@ def save_address(member_id: int):
 def forget(member_id: int):
     """Remove a member's personal data: their name is replaced and their address goes; their games keep their
     figures."""
-    member = db.session.get(Member, member_id) or abort(404)
+    member = db.session.get(Member, member_id) or abort_as(RefusalKind.NOT_FOUND)
     if request.form.get("confirmed") != "yes":
         flash("Nothing was changed: tick the box to confirm, then press the button again.", "error")
         return redirect(url_for("members.addresses_page") + f"#member-{member.id}")
@@ -59,7 +61,8 @@ def stop(stop_token: str):
     (opening the link alone changes nothing: mail programs that open links to check them stop nothing)."""
     contact = contact_of_stop(stop_token)
     if contact is None:
-        abort(404, "This link stops nothing: the address was removed, or the link was copied wrongly.")
+        abort_as(RefusalKind.NOT_FOUND,
+                 "This link stops nothing: the address was removed, or the link was copied wrongly.")
     if request.method == "POST":
         stop_emails(contact)
     return render_template("members/stopped.html", token=stop_token, stopped=request.method == "POST")

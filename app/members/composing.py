@@ -8,11 +8,11 @@ from flask import render_template
 
 from app.club.clock import results
 from app.club.sessions import games_of
-from app.rules.form import START
+from app.rules.form_guide import START
 from app.rules.ranking import Standing
-from app.store import games as store
+from app.store.states import state_of
 from app.store.club_models import ClubSession, Member
-from app.store.form import club_form
+from app.store.form_guide import club_form_guide
 from app.store.member_models import MemberContact
 from app.store.outbox import Letter
 
@@ -32,7 +32,7 @@ def game_lines(games, name: str) -> list[GameLine]:
     for game in games:
         if not any(name == player for team in game.team_players for player in team):
             continue
-        state = store.state_of(game)
+        state = state_of(game)
         mine = next(index for index, team in enumerate(game.team_players) if name in team)
         scores = " · ".join(f"{team} {total:,}" for team, total in zip(game.team_names, state.totals))
         lines.append(GameLine(game.table_label or f"Table {game.table_number}", scores, result_words(state.outcome, mine)))
@@ -52,7 +52,7 @@ def result_words(outcome, mine: int) -> str:
 
 def form_change(name: str, session: ClubSession) -> str:
     """'Your form went from 25.0 to 26.3 today.' from the form guide's points before and on the day."""
-    points = club_form().of(name).points
+    points = club_form_guide().of(name).points
     before = [p.rating for p in points if p.played_on < session.played_on]
     today = [p.rating for p in points if p.played_on == session.played_on]
     if not today:

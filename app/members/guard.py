@@ -3,10 +3,11 @@ from __future__ import annotations
 
 from functools import wraps
 
-from flask import abort
 from flask_login import current_user, login_required
 
 from app.store.club_models import Role
+from app.rules.refusal import RefusalKind
+from app.web.errors import abort_as
 
 
 def owner_only(view):
@@ -15,7 +16,8 @@ def owner_only(view):
     @wraps(view)
     def page(*args, **kwargs):
         if current_user.role != Role.OWNER:
-            abort(403, "Only the club's owner can change who reads the club's records. Ask your club's owner.")
+            abort_as(RefusalKind.FORBIDDEN,
+                     "Only the club's owner can change who reads the club's records. Ask your club's owner.")
         return view(*args, **kwargs)
     return page
 
@@ -26,6 +28,7 @@ def organiser_only(view):
     @wraps(view)
     def page(*args, **kwargs):
         if current_user.role == Role.VIEWER:
-            abort(403, "Your account reads the club's results and records; it changes nothing. Ask an organiser.")
+            abort_as(RefusalKind.FORBIDDEN,
+                     "Your account reads the club's results and records; it changes nothing. Ask an organiser.")
         return view(*args, **kwargs)
     return page

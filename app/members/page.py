@@ -2,7 +2,7 @@
 season's ladder and each player's page; read-only, no account (nothing on it writes, and it names no table code)."""
 from __future__ import annotations
 
-from flask import abort, current_app, g, render_template, request
+from flask import current_app, g, render_template, request
 from sqlalchemy import func, select
 
 from app.club.clock import results
@@ -15,8 +15,12 @@ from app.records.standings import all_seasons, current_season, standings
 from app.rules.ranking import METHOD
 from app.sheets.view import sheet_of
 from app.store.club_models import ClubSession, Member, Season
+from app.store.club_reads import member_ids_by_name
 from app.store.members import club_of_link
 from app.store.tenancy import current_club_id, name_of_club, use_club
+from app.rules.refusal import RefusalKind
+from app.web.errors import abort_as
+from app.rules.outcome import Closing
 
 #: Afternoons the members' page lists, newest first.
 AFTERNOONS = 12
@@ -32,8 +36,9 @@ def club_of_members_link():
         return
     club_id = club_of_link((request.view_args or {}).get("link", ""))
     if club_id is None:
-        abort(404, "This members' link opens nothing: the club has made a new one, or keeps its results to its "
-                   "accounts. Ask the club for its link.")
+        abort_as(RefusalKind.NOT_FOUND,
+                 "This members' link opens nothing: the club has made a new one, or keeps its results to its "
+                 "accounts. Ask the club for its link.")
     if club_id != current_club_id():        # a signed-in account of another club opened this club's link
         use_club(club_id)
         g.pop("club_name", None)
@@ -59,8 +64,8 @@ def home(link: str):
 @bp.get("/members/<link>/afternoons/<int:session_id>")
 def afternoon(link: str, session_id: int):
     """One afternoon: its results and the score sheet of each game."""
-    session = db.session.get(ClubSession, session_id) or abort(404)
-    games = [game for game in games_of(session) if game.closed != "deleted"]
+    session = db.session.get(ClubSession, session_id) or abort_as(RefusalKind.NOT_FOUND)
+    games = [game for game in games_of(session) if game.closed != Closing.DELETED]
     return page("members/afternoon.html", session=session, standings=results(session, games), method=METHOD,
                 sheets=[(game, sheet_of(game)) for game in games])
 
@@ -72,7 +77,7 @@ def ladder(link: str):
     season = (db.session.get(Season, int(chosen)) if chosen.isascii() and chosen.isdigit() and len(chosen) < 10
               else current_season())
     rows = standings(season) if season is not None else []
-    members = {name.lower(): member_id for member_id, name in db.session.execute(select(Member.id, Member.name))}
+    members = member_ids_by_name()
     return page("members/ladder.html", season=season, rows=rows, seasons=all_seasons(), members=members,
                 method=season_method(season, rows) if season is not None else "")
 
@@ -80,5 +85,5 @@ def ladder(link: str):
 @bp.get("/members/<link>/players/<int(max=2147483647):member_id>")
 def player(link: str, member_id: int):
     """A player's page: figures, form and its chart, recent games."""
-    member = db.session.get(Member, member_id) or abort(404)
+    member = db.session.get(Member, member_id) or abort_as(RefusalKind.NOT_FOUND)
     return page("members/player.html", member=member, record=record_of(member), **form_of(member))

@@ -12,30 +12,32 @@ from app.club.auth import organiser_actor
 from app.club.pages import load_session
 from app.club.sessions import games_of
 from app.extensions import db
+from app.store.club_reads import members_with_addresses
+from app.store.writes import nothing_saved
 from app.members.blueprint import bp
 from app.members.composing import letters_for
 from app.members.guard import organiser_only
 from app.members.sending import missing_mail_settings, wake_sender
 from app.members.settings import full_address, members_link
-from app.members.visibility import club_settings
-from app.store import games as store
-from app.store.club_models import ClubSession, Member
+from app.web.visibility import club_settings
+from app.store.states import state_of
+from app.store.club_models import ClubSession
 from app.store.ending import time_called_moment
-from app.store.gamelog import Actor
-from app.store.member_models import MailJob, MailStatus, MemberContact
+from app.store.gamelog import Actor, ActorKind
+from app.store.member_models import MailJob, MailStatus
 from app.store.models import Game
 from app.store.outbox import jobs_of, queue_letters, send_again
 from app.store.tenancy import name_of_club
 
 log = logging.getLogger(__name__)
 #: Who queued the emails when the afternoon's last game ended by itself.
-TREYS = Actor("treys", "", "Treys, when the last game ended")
+TREYS = Actor(ActorKind.TREYS, "", "Treys, when the last game ended")
 
 
 def queue_results(session: ClubSession, actor: Actor) -> int:
     """Compose and queue the afternoon's emails (one per member who played and has an address); how many."""
     settings = club_settings()
-    pairs = db.session.execute(select(Member, MemberContact).join(MemberContact, MemberContact.member_id == Member.id))
+    pairs = members_with_addresses()
     letters = letters_for(session, list(pairs), name_of_club(current_app.config["CLUB_NAME"]), members_link(settings),
                           lambda token: full_address("members.stop", stop_token=token), settings.email_form)
     return queue_letters(session, letters, actor)
@@ -45,7 +47,7 @@ def afternoon_over(session: ClubSession) -> bool:
     """Time is called (or the set end time passed) and every game of the afternoon is over, one with a result."""
     if time_called_moment(session) is None:
         return False
-    outcomes = [store.state_of(game).outcome for game in games_of(session)]
+    outcomes = [state_of(game).outcome for game in games_of(session)]
     return bool(outcomes) and all(o.over for o in outcomes) and any(o.decided for o in outcomes)
 
 
@@ -126,7 +128,7 @@ def email_finished_afternoons(response):
             if queue_results(session, TREYS):
                 wake_sender()
         except Exception:               # the results were saved; the organiser can press the button later
-            db.session.rollback()
+            nothing_saved()
             log.exception("The results of an afternoon could not be queued for email.")
     return response
 

@@ -17,6 +17,7 @@ from flask.cli import AppGroup
 from sqlalchemy.exc import SQLAlchemyError
 
 from app.extensions import db
+from app.store.writes import nothing_saved
 from app.store import outbox
 from app.store.member_models import MailJob
 from app.store.tenancy import Club, home_club_id
@@ -26,6 +27,8 @@ log = logging.getLogger(__name__)
 POLL_SECONDS = 60
 #: Seconds a mail server has to answer.
 SERVER_SECONDS = 20
+#: SMTP's replies from 500 up refuse for good (from 400: try again later).
+PERMANENT = 500
 
 
 def missing_mail_settings(config=None) -> str:
@@ -79,7 +82,7 @@ def refusal_of(error: Exception) -> tuple[str, bool]:
     """The mail server's reason in words, and whether it is for good (a 5xx refusal of this address)."""
     if isinstance(error, smtplib.SMTPRecipientsRefused):
         code, words = next(iter(error.recipients.values()))
-        return f"{code} {words.decode(errors='replace') if isinstance(words, bytes) else words}", code >= 500
+        return f"{code} {words.decode(errors='replace') if isinstance(words, bytes) else words}", code >= PERMANENT
     if isinstance(error, smtplib.SMTPResponseException):
         words = error.smtp_error.decode(errors="replace") if isinstance(error.smtp_error, bytes) else error.smtp_error
         return f"{error.smtp_code} {words}", False
@@ -149,7 +152,7 @@ class Sender:
                     send_pending()
                 except SQLAlchemyError:         # the database is away: the next look tries again
                     log.exception("The outbox could not be read; trying again in a minute.")
-                    db.session.rollback()
+                    nothing_saved()
                 finally:
                     db.session.remove()
 

@@ -1,15 +1,17 @@
 """The owner's settings page for the members: who reads the club's records, the members' link, the emails."""
 from __future__ import annotations
 
-from flask import abort, current_app, flash, redirect, render_template, request, url_for
+from flask import current_app, flash, redirect, render_template, request, url_for
 from flask_login import current_user
 
 from app.members.blueprint import bp
 from app.members.guard import owner_only
 from app.members.sending import missing_mail_settings
-from app.members.visibility import club_settings
+from app.web.visibility import club_settings
 from app.store.member_models import Visibility
 from app.store.members import replace_link, save_settings
+from app.rules.refusal import RefusalKind
+from app.web.errors import abort_as
 
 #: The three choices, in the owner's words.
 VISIBILITY_WORDS = {
@@ -49,7 +51,8 @@ def save_settings_page():
     try:
         visibility = Visibility(request.form.get("visibility", ""))
     except ValueError:
-        abort(400, "Choose who may read the club's records: its accounts, anyone with the link, or anyone.")
+        abort_as(RefusalKind.BAD_REQUEST,
+                 "Choose who may read the club's records: its accounts, anyone with the link, or anyone.")
     settings = save_settings(club_settings(), visibility=visibility,
                              email_when_done=request.form.get("email_when_done") == "1",
                              email_form=request.form.get("email_form") == "1", by=current_user.name)

@@ -14,10 +14,11 @@ from sqlalchemy.orm import selectinload
 from app.club.clock import format_of_session, results
 from app.store.club_models import Attendance, ClubSession, Member
 from app.extensions import db
-from app.store.models import Game, HandEntry, Player
+from app.store.models import Game, HandEntry
 from app.render.guard import collector_paused
 from app.store.bulk import read_games
-from app.store.games import state_of
+from app.store.club_reads import games_by_member
+from app.store.states import state_of
 
 #: Most teams a game can have (three players alone at Sambola, three pairs at Bolivia Plus).
 TEAM_SLOTS = 3
@@ -173,17 +174,8 @@ def session_results_csv() -> str:
                                            for row in session_result_rows(session, by_session.get(session.id, []))])
 
 
-def games_by_member(members: list[Member]) -> dict[int, int]:
-    """Games each player sat in: seats linked to them, and seats typed with their name (as their page counts)."""
-    linked = dict(db.session.execute(select(Player.member_id, func.count(Player.id))
-                                     .where(Player.member_id.is_not(None)).group_by(Player.member_id)).all())
-    typed = dict(db.session.execute(select(func.lower(Player.name), func.count(Player.id))
-                                    .where(Player.member_id.is_(None)).group_by(func.lower(Player.name))).all())
-    return {m.id: linked.get(m.id, 0) + typed.get(m.name.lower(), 0) for m in members}
-
-
 def players_csv() -> str:
-    """The club's list of players and how many games each has played."""
+    """The club's list of players and how many games with a result each has played."""
     members = list(db.session.scalars(select(Member).order_by(func.lower(Member.name))))
     counts = games_by_member(members)
     return to_csv(PLAYER_COLUMNS, [{"player_id": m.id, "name": m.name, "short_name": m.short_name,

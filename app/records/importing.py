@@ -9,10 +9,9 @@ from flask import flash, redirect, request, url_for
 from flask_login import current_user, login_required
 
 from app.club.members import NAME_LENGTH, clean_name, find_member
-from app.store.club_models import Member
-from app.extensions import db
 from app.records.blueprint import bp
-from app.store.members import address_problems, clean_address, note_address
+from app.store.club_writes import import_members
+from app.store.members import address_problems, clean_address
 
 #: Largest file accepted: a club list of thousands of names is far smaller.
 MAX_BYTES = 1_000_000
@@ -121,13 +120,9 @@ def import_players(data: bytes, by: str = "") -> ImportPlan:
     new = [name for name in plan.names if find_member(name) is None]
     if len(new) < len(plan.names):
         plan.notices.append(f"{len(plan.names) - len(new)} names were already on the list.")
-    db.session.add_all(Member(name=name, active=True) for name in new)
-    db.session.flush()
-    for name, address in plan.addresses.items():
-        note_address(find_member(name), address, by)
+    import_members(new, plan.addresses, find_member, by)
     if plan.addresses:
         plan.notices.append(f"{len(plan.addresses)} email addresses saved.")
-    db.session.commit()
     plan.names = new
     return plan
 

@@ -3,19 +3,22 @@ from __future__ import annotations
 
 from collections import Counter
 
-from flask import abort, render_template
+from flask import render_template
 from sqlalchemy import and_, func, or_, select
 
 from app.store.club_models import Member, Substitution
 from app.extensions import db
 from app.store.models import Game, Player, Team
-from app.records.formchart import form_chart, season_words
+from app.records.form_guide_chart import form_guide_chart, season_words
 from app.records.standings import current_season, player_games
-from app.rules.form import MEANING, START
-from app.store.form import club_form
+from app.rules.form_guide import MEANING, START
+from app.store.form_guide import club_form_guide
+from app.store.states import state_of
 from app.records.blueprint import bp
-from app.club.auth import public_records
+from app.web.visibility import public_records
 from app.rules.ranking import won_words
+from app.rules.refusal import RefusalKind
+from app.web.errors import abort_as
 
 RECENT = 10
 
@@ -50,8 +53,9 @@ def substitution_words(member: Member, changes: list[Substitution]) -> dict[int,
 
 
 def record_of(member: Member) -> dict:
-    """The player's figures over finished games, usual partners and recent games (with the games the player
-    left mid-way, and those played as a substitute, said so)."""
+    """The player's figures over games with a result, usual partners and recent games (with the games the player
+    left mid-way, and those played as a substitute, said so), each game as its one outcome tells it: a deleted
+    game counts for nobody and is not listed, an abandoned one is listed with no result."""
     finished, partners, recent = [], Counter(), []
     changes = substitutions_for(member)
     notes = substitution_words(member, changes)
@@ -60,10 +64,15 @@ def record_of(member: Member) -> dict:
     listed = [(db.session.get(Game, c.game_id), None) for c in changes if c.game_id not in seated]
     for seat in seats:
         game = seat.team.game
+        outcome = state_of(game).outcome            # the game's one outcome: a deleted game is not listed
+        if not outcome.listed:
+            continue
         partners.update(p.name for p in seat.team.players if p.id != seat.id)
-        mine = next((row for row in player_games(game) if row.player == seat.name), None) if game.finished_at else None
+        mine = next((row for row in player_games(game) if row.player == seat.name), None) if outcome.over else None
         if mine is not None:
             finished.append(mine)
+        elif outcome.over and game.id not in notes:
+            notes[game.id] = "no result"
         listed.append((game, mine))
     for game, mine in sorted(listed, key=lambda pair: (pair[0].created_at, pair[0].id), reverse=True)[:RECENT]:
         recent.append((game, mine, notes.get(game.id, "")))
@@ -76,7 +85,7 @@ def record_of(member: Member) -> dict:
 
 def form_of(member: Member) -> dict:
     """The player's form now, its meaning in a sentence, and the chart of it over the current season."""
-    form = club_form().of(member.name)
+    form = club_form_guide().of(member.name)
     season = current_season()
     if season is None:
         inside, before, span = list(form.points), START, "so far"
@@ -84,13 +93,13 @@ def form_of(member: Member) -> dict:
         inside = [p for p in form.points if season.starts_on <= p.played_on <= season.ends_on]
         earlier = [p for p in form.points if p.played_on < season.starts_on]
         before, span = (earlier[-1].rating if earlier else START), season_words(season.name)
-    return {"form": form, "meaning": MEANING, "chart": form_chart(member.name, inside, before, span)}
+    return {"form": form, "meaning": MEANING, "chart": form_guide_chart(member.name, inside, before, span)}
 
 
 @bp.get("/players/<int(max=2147483647):member_id>")
 @public_records
 def player_page(member_id: int):
     """The player's page, in large type."""
-    member = db.session.get(Member, member_id) or abort(404)
+    member = db.session.get(Member, member_id) or abort_as(RefusalKind.NOT_FOUND)
     return render_template("records/player.html", member=member, record=record_of(member),
                            **form_of(member))

@@ -11,8 +11,10 @@ from flask import current_app, render_template, request
 from flask_login import login_required
 
 from app.records.views import bp
-from app.store.backup_format import BackupRefused
+from app.store.backup_refusal import BackupRefused
 from app.store.restore import plan, restore
+from app.rules.refusal import RefusalKind
+from app.web.errors import status_for
 
 #: A waiting file older than this is removed at the next upload.
 WAITING_SECONDS = 3600
@@ -29,13 +31,18 @@ def waiting_folder() -> Path:
 def forget_old() -> None:
     """Remove uploads nobody confirmed within the hour (they hold password hashes)."""
     for path in waiting_folder().glob("*.json"):
-        if time.time() - path.stat().st_mtime > WAITING_SECONDS:
+        try:
+            waited = time.time() - path.stat().st_mtime
+        except FileNotFoundError:       # confirmed or forgotten by another request since the folder was read
+            continue
+        if waited > WAITING_SECONDS:
             path.unlink(missing_ok=True)
 
 
-def refused(problems: list[str], status: int):
-    """The page saying why nothing was restored."""
-    return render_template("records/restore.html", problems=problems[:20], more=max(0, len(problems) - 20)), status
+def refused(problems: list[str], kind: RefusalKind):
+    """The page saying why nothing was restored, with the status of the kind of refusal."""
+    return (render_template("records/restore.html", problems=problems[:20], more=max(0, len(problems) - 20)),
+            status_for(kind))
 
 
 @bp.post("/restore")
@@ -45,12 +52,12 @@ def restore_upload():
     app/web/security.py's LARGER_BODIES)."""
     upload = request.files.get("backup")
     if upload is None or not upload.filename:
-        return refused(["Choose the backup file first (a .json file made by Download a backup)."], 400)
+        return refused(["Choose the backup file first (a .json file made by Download a backup)."], RefusalKind.BAD_REQUEST)
     data = upload.stream.read()              # within the body limit of LARGER_BODIES (app/web/security.py)
     try:
         checked = plan(data)
     except BackupRefused as error:
-        return refused(error.problems, 422)
+        return refused(error.problems, error.kind)
     forget_old()
     token = secrets.token_urlsafe(24)
     (waiting_folder() / f"{token}.json").write_bytes(data)
@@ -65,11 +72,11 @@ def restore_confirm():
     path = waiting_folder() / f"{token}.json" if TOKEN.fullmatch(token) else None
     if path is None or not path.exists():
         return refused(["This restore is no longer waiting (it was done, or an hour went by): "
-                        "upload the backup file again."], 409)
+                        "upload the backup file again."], RefusalKind.CONFLICT)
     try:
         data = path.read_bytes()
         path.unlink(missing_ok=True)
         done = restore(data)
     except BackupRefused as error:
-        return refused(error.problems, 422)
+        return refused(error.problems, error.kind)
     return render_template("records/restore.html", done=done)

@@ -1,7 +1,7 @@
 """The club's list of players for the organiser: each player's short name and whether still active."""
 from __future__ import annotations
 
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import flash, redirect, render_template, request, url_for
 from flask_login import login_required
 from sqlalchemy import func, select
 
@@ -9,6 +9,9 @@ from app.store.club_models import Member
 from app.extensions import db
 from app.records.exports import games_by_member
 from app.records.blueprint import bp
+from app.rules.refusal import RefusalKind
+from app.web.errors import abort_as
+from app.store.club_writes import save_member
 
 #: The longest short name a tablet shows.
 SHORT_NAME_LENGTH = 20
@@ -36,15 +39,13 @@ def players_page():
 @login_required
 def update_player(member_id: int):
     """Keep a player's short name and active flag; a bad short name changes nothing."""
-    member = db.session.get(Member, member_id) or abort(404)
+    member = db.session.get(Member, member_id) or abort_as(RefusalKind.NOT_FOUND)
     short_name = " ".join(request.form.get("short_name", "").split())
     problem = short_name_problem(short_name)
     if problem:
         flash(f"{member.name}: {problem} Nothing was changed.", "error")
         return redirect(url_for("records.players_page"), 303)
-    member.short_name = short_name or None
-    member.active = request.form.get("active") == "yes"
-    db.session.commit()
+    save_member(member, short_name or None, request.form.get("active") == "yes")
     state = "active" if member.active else "no longer active (not offered at new games)"
     flash(f"Saved: {member.name}{f' ({member.short_name})' if member.short_name else ''} is {state}.", "info")
     return redirect(url_for("records.players_page"), 303)

@@ -4,25 +4,26 @@ from __future__ import annotations
 from datetime import date
 from fractions import Fraction
 
-from flask import Response, abort, current_app, flash, redirect, render_template, request, url_for
+from flask import Response, current_app, flash, redirect, render_template, request, url_for
 from flask_login import login_required
 
-from sqlalchemy import select
-
 from app.store.tenancy import name_of_club
-from app.store.club_models import Member
 from app.extensions import db
 from app.records.exports import CSV_TYPE, to_csv
 from app.store.club_models import Season
+from app.store.club_reads import member_ids_by_name
+from app.store.club_writes import add_season as add_season_row
 from app.records.standings import all_seasons, standings
 from app.records.blueprint import bp
-from app.club.auth import public_records
+from app.web.visibility import public_records
 from app.reading import ascii_digits
-from app.rules.form import MEANING
+from app.rules.form_guide import MEANING
 from app.rules.ladder import method_text
-from app.store.form import club_form
+from app.store.form_guide import club_form_guide
 from app.render.guard import bounded
 from app.render.pdf import page_pdf, pdf_response, printed_now
+from app.rules.refusal import RefusalKind
+from app.web.errors import abort_as
 
 STANDING_COLUMNS = ["place", "player", "qualified", "sessions", "games", "won", "win_rate", "margin"]
 
@@ -58,9 +59,7 @@ def add_season():
         flash(problem, "error")
     if problems:
         return redirect(url_for("records.index"))
-    season = Season(**values)
-    db.session.add(season)
-    db.session.commit()
+    season = add_season_row(values)
     return redirect(url_for("records.ladder", season_id=season.id))
 
 
@@ -74,12 +73,12 @@ def season_method(season: Season, rows) -> str:
 @public_records
 def ladder(season_id: int):
     """The season's ladder, with the method written out; ?projector=1 for big type, ?form=1 adds a Form column."""
-    season = db.session.get(Season, season_id) or abort(404)
+    season = db.session.get(Season, season_id) or abort_as(RefusalKind.NOT_FOUND)
     rows = standings(season)
-    members = {name.lower(): member_id for member_id, name in db.session.execute(select(Member.id, Member.name))}
+    members = member_ids_by_name()
     return render_template("records/ladder.html", season=season, rows=rows, seasons=all_seasons(), members=members,
                            method=season_method(season, rows), projector=request.args.get("projector") == "1",
-                           forms=club_form() if request.args.get("form") == "1" else None, form_meaning=MEANING)
+                           forms=club_form_guide() if request.args.get("form") == "1" else None, form_meaning=MEANING)
 
 
 @bounded
@@ -92,7 +91,7 @@ def render_standings_pdf(html: str) -> bytes:
 @public_records
 def standings_pdf(season_id: int):
     """The season's standings to print and pin up: qualified players, then those not yet qualified."""
-    season = db.session.get(Season, season_id) or abort(404)
+    season = db.session.get(Season, season_id) or abort_as(RefusalKind.NOT_FOUND)
     rows = standings(season)
     html = render_template("records/standings_pdf.html", season=season, rows=rows, method=season_method(season, rows),
                            club=name_of_club(current_app.config["CLUB_NAME"]), printed=printed_now())
@@ -103,7 +102,7 @@ def standings_pdf(season_id: int):
 @public_records
 def standings_csv(season_id: int):
     """The season's standings as a spreadsheet."""
-    season = db.session.get(Season, season_id) or abort(404)
+    season = db.session.get(Season, season_id) or abort_as(RefusalKind.NOT_FOUND)
     rows = [{"place": row.place, "player": row.player, "qualified": row.qualified, "sessions": row.sessions,
              "games": row.games, "won": row.won, "win_rate": round(row.win_rate, 4), "margin": row.margin}
             for row in standings(season)]

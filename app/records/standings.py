@@ -12,13 +12,14 @@ from app.store.club_models import Season
 from app.rules.ladder import PlayerGame, Standing, player_games as ladder_lines, rank
 from app.records.exports import collector_paused_while
 from app.store.bulk import read_games
-from app.store.games import state_of
+from app.store.states import state_of
 
 
 def season_games(season: Season) -> list[Game]:
-    """The season's finished games (started between its first and last day), with their states, at once."""
+    """The season's games (started between its first and last day), with their states, at once: each counts as
+    its one outcome says (player_games: a game with no result gives no line)."""
     start, end = days_utc(season.starts_on, season.ends_on)      # the club's days, as stored UTC times
-    return read_games(Game.created_at >= start, Game.created_at < end, Game.finished_at.is_not(None))
+    return read_games(Game.created_at >= start, Game.created_at < end)
 
 
 def player_games(game: Game) -> list[PlayerGame]:

@@ -7,7 +7,7 @@ import sqlite3
 import tempfile
 
 
-from flask import Response, abort, render_template, send_file
+from flask import Response, redirect, render_template, request, send_file, url_for
 from flask_login import login_required
 from sqlalchemy import select
 
@@ -20,6 +20,8 @@ from app.store.clubs import all_clubs
 from app.records.exports import CSV_TYPE, EXPORTS
 from app.records.standings import all_seasons
 from app.records.blueprint import bp
+from app.rules.refusal import RefusalKind
+from app.web.errors import abort_as
 
 
 
@@ -37,15 +39,19 @@ def index():
 def export(name: str):
     """One CSV export, as a download."""
     if name not in EXPORTS:
-        abort(404)
+        abort_as(RefusalKind.NOT_FOUND)
     return Response(EXPORTS[name](), content_type=CSV_TYPE,
                     headers={"Content-Disposition": f"attachment; filename=treys-{name}-{club_today()}.csv"})
 
 
-@bp.get("/backup.json")
+@bp.route("/backup.json", methods=["GET", "POST"])
 @login_required
 def backup():
-    """The whole club as one JSON document (restore it with `flask --app app restore FILE`)."""
+    """The whole club as one JSON document (restore it with `flask --app app restore FILE`), downloaded by the
+    records page's button (a POST: making a backup is noted, so a link or a reload never makes one); asked
+    for by its address, the records page at its button."""
+    if request.method == "GET":
+        return redirect(url_for("records.index", _anchor="backup"))
     document = backup_document()
     note_backup_made(document["made_at"])
     return Response(json.dumps(document, ensure_ascii=False, indent=1), mimetype="application/json",
@@ -57,10 +63,11 @@ def backup():
 def sqlite_copy():
     """A copy of the SQLite database file made with SQLite's online backup, while the app runs."""
     if db.engine.dialect.name != "sqlite":
-        abort(404)
+        abort_as(RefusalKind.NOT_FOUND)
     if len(all_clubs()) > 1:
-        abort(403, "The database file holds every club of this Treys, so it is not offered here. Download "
-                   "the club's backup (the JSON file) instead: it holds all of your club.")
+        abort_as(RefusalKind.FORBIDDEN,
+                 "The database file holds every club of this Treys, so it is not offered here. Download "
+                 "the club's backup (the JSON file) instead: it holds all of your club.")
     descriptor, target = tempfile.mkstemp(suffix=".sqlite3")
     os.close(descriptor)
     try:

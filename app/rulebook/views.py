@@ -1,7 +1,7 @@
 """Rules pages (/rules, /rules/<id>) and the set checker (/sets/check), from the engine's data."""
 from __future__ import annotations
 
-from flask import abort, jsonify, render_template, request
+from flask import jsonify, render_template, request
 from flask_wtf import FlaskForm
 from flask_wtf.csrf import CSRFError
 from wtforms import StringField
@@ -12,6 +12,8 @@ from app.games.forms import Choice
 from app.rulebook.blueprint import bp
 from app.rules import SET_SIZE, RulesetError, all_rulesets, check_set, describe_ruleset, get_ruleset
 from app.rules.setcheck import CARD_HELP, RANKS, SUITS
+from app.rules.refusal import RefusalKind
+from app.web.errors import abort_as, status_for
 
 CARD_LIMIT = 300
 NOT_CHECKED = ("For your safety the cards were not checked: this page had been open for a long time, "
@@ -38,7 +40,7 @@ def rules_page(ruleset_id: str):
     try:
         ruleset = get_ruleset(ruleset_id)
     except RulesetError:
-        abort(404, f"There is no rule set called '{ruleset_id[:40]}'.")
+        abort_as(RefusalKind.NOT_FOUND, f"There is no rule set called '{ruleset_id[:40]}'.")
     return render_template("rules/ruleset.html", rules=describe_ruleset(ruleset))
 
 
@@ -66,7 +68,8 @@ def set_check():
     verdict = verdict_of(form) if request.method == "POST" else None
     if request.method == "GET" and request.args.get("ruleset") in {r.id for r in all_rulesets()}:
         form.ruleset.data = request.args["ruleset"]
-    status = 422 if verdict and not verdict["ok"] and "cards" not in verdict else 200
+    refused = verdict and not verdict["ok"] and "cards" not in verdict
+    status = status_for(RefusalKind.INVALID if refused else None)
     return render_template("rules/set_check.html", form=form, verdict=verdict, ranks=RANKS,
                            suits=SUITS, card_help=CARD_HELP, rulesets=all_rulesets(),
                            set_size=SET_SIZE), status
@@ -82,5 +85,7 @@ def set_verdict():
 def csrf_refused(error: CSRFError):
     """A missing or wrong CSRF token: a friendly answer, nothing done."""
     if request.path.endswith("/verdict"):
-        return jsonify({"ok": False, "title": "Please reload the page", "problems": [NOT_CHECKED]}), 400
-    return render_template("games/refused.html", message=NOT_CHECKED, back=request.path), 400
+        return jsonify({"ok": False, "title": "Please reload the page", "problems": [NOT_CHECKED]}), \
+            status_for(RefusalKind.BAD_REQUEST)
+    return (render_template("games/refused.html", message=NOT_CHECKED, back=request.path),
+            status_for(RefusalKind.BAD_REQUEST))

@@ -3,7 +3,8 @@ from .describe import (SET_CODES, GoingOut, MeldRow, RulesetDescription, SetLine
                        trey_table_words)
 from .entries import BreakdownLine, HandResult, Problem, TeamEntry, TeamResult
 from .game import GameState, HandWarning, dealer_for_hand, is_solo, replay, seat_order, table_problems
-from .model import CARD_POINTS, SET_SIZE, MeldStep, Pack, Requirement, RuleSet, SetType, Variation
+from .model import (CARD_POINTS, SET_SIZE, BlackThreeMelding, MeldStep, Pack, Requirement, RuleSet, SetType,
+                    UnmeldedRedThrees, Variation, Winning)
 from .parse import parse_team, parse_teams
 from .operations import EventRecord, verb, winner_sentence
 from .progress import decide_winner, initial_meld_minimum
@@ -15,6 +16,7 @@ from .setcheck import SetVerdict, check_set, parse_cards
 from .validation import InvalidHand, validate_hand
 
 __all__ = [
+    "BlackThreeMelding", "UnmeldedRedThrees", "Winning",
     "BreakdownLine", "CARD_POINTS", "EventRecord", "HandWarning", "Refusal", "RefusalKind", "refuse", "verb", "winner_sentence", "SET_SIZE", "GameState", "GoingOut", "HandResult", "InvalidHand", "MeldRow",
     "MeldStep", "Pack", "Problem", "Requirement", "RuleSet", "RulesetDescription", "RulesetError",
     "SET_CODES", "SetLine", "SetType", "SetVerdict", "TeamEntry", "TeamResult", "Variation",

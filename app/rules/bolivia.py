@@ -5,7 +5,7 @@ from dataclasses import replace
 
 from .common import (LOWEST_SEQUENCE, SIX_TWOS_AND_A_JOKER, STANDARD_MELD_TABLE,
                      mixed_group, natural_group, natural_sequence, wild_set)
-from .model import Pack, Requirement, RuleSet, SetType, Variation
+from .model import BlackThreeMelding, Pack, Requirement, RuleSet, SetType, UnmeldedRedThrees, Variation, Winning
 
 SAMBAS = {"red_samba", "black_samba"}
 ANY_SET = {"red_canasta", "black_canasta", "red_samba", "black_samba",
@@ -42,16 +42,16 @@ RULESET = RuleSet(
     going_out_bonus=200,
     concealed_bonus=200,
     red_three_table=(0, 100, 200, 300, 400, 500, 1200),
-    unmelded_red_threes="negative",
+    unmelded_red_threes=UnmeldedRedThrees.NEGATIVE,
     red_threes_need_going_out_sets=False,
     red_threes_in_hand_allowed=False,
     red_three_in_hand_points=0,
     black_three_in_hand_points=-100,
-    black_three_melding="card_value",
+    black_three_melding=BlackThreeMelding.CARD_VALUE,
     black_three_meld_counts=(1, 2, 3, 4, 5, 6),
     failed_go_out_points=None,
     meld_table=STANDARD_MELD_TABLE,
-    winning="higher_once_reached",
+    winning=Winning.HIGHER_ONCE_REACHED,
     variations=(
         Variation("jokers", "Jokers in the pack", ("6", "9"), "6",
                   "3 packs with 6 jokers, or with 9 jokers."),

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .common import STANDARD_MELD_TABLE, mixed_group, natural_group, natural_sequence, wild_set
-from .model import Pack, Requirement, RuleSet
+from .model import BlackThreeMelding, Pack, Requirement, RuleSet, UnmeldedRedThrees, Winning
 
 ANY_SET = {"natural_canasta", "mixed_canasta", "escalera", "bolivia"}
 
@@ -32,16 +32,16 @@ RULESET = RuleSet(
     going_out_bonus=100,
     concealed_bonus=200,
     red_three_table=(0, 100, 200, 300, 400, 500, 1000),
-    unmelded_red_threes="positive",
+    unmelded_red_threes=UnmeldedRedThrees.POSITIVE,
     red_threes_need_going_out_sets=True,
     red_threes_in_hand_allowed=False,
     red_three_in_hand_points=0,
     black_three_in_hand_points=-100,
-    black_three_melding="card_value",
+    black_three_melding=BlackThreeMelding.CARD_VALUE,
     black_three_meld_counts=(1, 2, 3, 4, 5, 6),
     failed_go_out_points=None,
     meld_table=STANDARD_MELD_TABLE,
-    winning="higher_once_reached",
+    winning=Winning.HIGHER_ONCE_REACHED,
     house_readings=(
         "Red 3s count (100 each, 1000 for all six) only for a team that has the sets "
         "needed to go out; otherwise they count 0.",

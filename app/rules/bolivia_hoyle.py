@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .common import STANDARD_MELD_TABLE, mixed_group, natural_group, natural_sequence, wild_set
-from .model import Pack, Requirement, RuleSet
+from .model import BlackThreeMelding, Pack, Requirement, RuleSet, UnmeldedRedThrees, Winning
 
 ANY_SET = {"natural_canasta", "mixed_canasta", "sequence", "bolivia"}
 
@@ -32,16 +32,16 @@ RULESET = RuleSet(
     going_out_bonus=100,
     concealed_bonus=200,
     red_three_table=(0, 100, 200, 300, 800),
-    unmelded_red_threes="positive",
+    unmelded_red_threes=UnmeldedRedThrees.POSITIVE,
     red_threes_need_going_out_sets=False,
     red_threes_in_hand_allowed=False,
     red_three_in_hand_points=0,
     black_three_in_hand_points=-100,
-    black_three_melding="card_value",
+    black_three_melding=BlackThreeMelding.CARD_VALUE,
     black_three_meld_counts=(3, 4),
     failed_go_out_points=None,
     meld_table=STANDARD_MELD_TABLE,
-    winning="higher_once_reached",
+    winning=Winning.HIGHER_ONCE_REACHED,
     black_three_meld_words="as three or four of a kind",
     house_readings=(
         "A 7-card sequence has no wild cards, so it is a natural canasta and earns 500.",

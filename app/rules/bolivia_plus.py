@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .common import SIX_TWOS_AND_A_JOKER, mixed_group, natural_group, natural_sequence, wild_set
-from .model import MeldStep, Pack, Requirement, RuleSet, Variation
+from .model import BlackThreeMelding, MeldStep, Pack, Requirement, RuleSet, UnmeldedRedThrees, Variation, Winning
 
 NATURALS = {"natural_canasta", "pure_wild_canasta"}
 ANY_SET = {"natural_canasta", "mixed_canasta", "sequence", "wild_canasta", "pure_wild_canasta"}
@@ -43,16 +43,16 @@ RULESET = RuleSet(
     going_out_bonus=400,
     concealed_bonus=400,
     red_three_table=(0, 100, 200, 300, 600, 800, 1000, 1200, 1400),
-    unmelded_red_threes="positive",
+    unmelded_red_threes=UnmeldedRedThrees.POSITIVE,
     red_threes_need_going_out_sets=False,
     red_threes_in_hand_allowed=True,
     red_three_in_hand_points=-100,
     black_three_in_hand_points=-100,
-    black_three_melding="trey_table",
+    black_three_melding=BlackThreeMelding.TREY_TABLE,
     black_three_meld_counts=(3, 4, 5, 6, 7, 8),
     failed_go_out_points=-400,
     meld_table=PLUS_MELD_TABLE,
-    winning="going_out_team",
+    winning=Winning.GOING_OUT_TEAM,
     variations=(
         Variation("decks", "Decks", ("standard", "german"), "standard",
                   "Standard decks (8 jokers, play to 20,000) or German decks (12 jokers, play to 25,000)."),

@@ -1,56 +1,202 @@
-"""Every stable code the engine's problems carry: what clients, events and tests may rely on.
+"""Every stable code a problem carries: what clients, events and tests may rely on.
 
-A code never changes with the wording of its sentence. Each module of the engine that finds a
-problem gives it one of these codes; tests/rules checks that every one can be met and reads as
-a player's sentence.
+A code never changes with the wording of its sentence. Every problem made anywhere in the app takes its code from
+`Code` (a member, or `Code(text)` for a code built from a field's name, which fails for one not listed here);
+tests/rules/test_codes_and_kinds.py reads the app for codes made otherwise, and checks that every one of the
+engine's can be met and reads as a player's sentence.
 """
 from __future__ import annotations
 
-from .entries import COUNT_FIELDS
+from enum import StrEnum
+
+
+class Code(StrEnum):
+    """The registry: every code, grouped below by where it is made."""
+
+    # A hand's entries (validation.py): one team's figures, going out, 3s, and what the pack holds.
+    TEAMS_COUNT = "teams.count"
+    PROGRESSIVE_NOT_MULTIPLE_OF_5 = "progressive.not_multiple_of_5"
+    SETS_UNKNOWN_TYPE = "sets.unknown_type"
+    SETS_NOT_A_COUNT = "sets.not_a_count"
+    TABLE_POINTS_NOT_A_COUNT = "table_points.not_a_count"
+    HAND_POINTS_NOT_A_COUNT = "hand_points.not_a_count"
+    RED_THREES_NOT_A_COUNT = "red_threes.not_a_count"
+    RED_THREES_IN_HAND_NOT_A_COUNT = "red_threes_in_hand.not_a_count"
+    BLACK_THREES_IN_HAND_NOT_A_COUNT = "black_threes_in_hand.not_a_count"
+    BLACK_THREES_MELDED_NOT_A_COUNT = "black_threes_melded.not_a_count"
+    FAILED_GO_OUTS_NOT_A_COUNT = "failed_go_outs.not_a_count"
+    TABLE_POINTS_NOT_MULTIPLE_OF_5 = "table_points.not_multiple_of_5"
+    HAND_POINTS_NOT_MULTIPLE_OF_5 = "hand_points.not_multiple_of_5"
+    WENT_OUT_MORE_THAN_ONE = "went_out.more_than_one"
+    CONCEALED_WITHOUT_GOING_OUT = "concealed.without_going_out"
+    WENT_OUT_MISSING_SETS = "went_out.missing_sets"
+    MELDED_HAS_CARDS = "melded.has_cards"
+    TABLE_POINTS_BELOW_SETS = "table_points.below_sets"
+    BLACK_THREES_MELDED_NEVER = "black_threes_melded.never"
+    BLACK_THREES_MELDED_NOT_OUT = "black_threes_melded.not_out"
+    BLACK_THREES_MELDED_OUT_OF_RANGE = "black_threes_melded.out_of_range"
+    RED_THREES_IN_HAND_NOT_ALLOWED = "red_threes_in_hand.not_allowed"
+    FAILED_GO_OUTS_NOT_ALLOWED = "failed_go_outs.not_allowed"
+    PACK_RED_THREES = "pack.red_threes"
+    PACK_BLACK_THREES = "pack.black_threes"
+    PACK_TWOS = "pack.twos"
+    PACK_JOKERS = "pack.jokers"
+    PACK_WILD_CARDS = "pack.wild_cards"
+    PACK_CARD_POINTS = "pack.card_points"
+    PACK_WILD_MIX = "pack.wild_mix"
+    # A request's figures of the wrong type (parse.py).
+    INPUT_TEAM_NOT_OBJECT = "input.team_not_object"
+    INPUT_UNKNOWN_FIGURE = "input.unknown_figure"
+    INPUT_NAME = "input.name"
+    INPUT_NOT_WHOLE = "input.not_whole"
+    INPUT_NOT_BOOLEAN = "input.not_boolean"
+    INPUT_MELDED = "input.melded"
+    INPUT_SETS_NOT_OBJECT = "input.sets_not_object"
+    INPUT_SET_NOT_WHOLE = "input.set_not_whole"
+    INPUT_PROGRESSIVE = "input.progressive"
+    INPUT_TEAMS_NOT_LIST = "input.teams_not_list"
+    INPUT_TEAM_COUNT = "input.team_count"
+    # Rule sets, variations and who sits at a table (registry.py, game.py).
+    RULESET_UNKNOWN = "ruleset.unknown"
+    VARIATION_UNKNOWN = "variation.unknown"
+    VARIATION_VALUE = "variation.value"
+    TEAMS_SIZE = "teams.size"
+    VARIATIONS_SOLO_ONLY = "variations.solo_only"
+    # What a table may do to a game (operations.py).
+    GAME_CLOSED = "game.closed"
+    GAME_OVER = "game.over"
+    HAND_UNKNOWN = "hand.unknown"
+    CORRECTION_ENDS_GAME_EARLY = "correction.ends_game_early"
+    HAND_NOT_LAST = "hand.not_last"
+    GAME_HAS_HANDS = "game.has_hands"
+    TIME_NOT_TIMED = "time.not_timed"
+    TIME_ALREADY_CALLED = "time.already_called"
+    # The set checker (setcheck.py).
+    CARDS_NOT_A_CARD = "cards.not_a_card"
+    CARDS_NONE = "cards.none"
+    CARDS_TOO_MANY = "cards.too_many"
+    CARDS_THREES = "cards.threes"
+    CARDS_TOO_FEW = "cards.too_few"
+    CARDS_NO_WILD_SET = "cards.no_wild_set"
+    CARDS_WILD_SET_SIZE = "cards.wild_set_size"
+    CARDS_WILD_MIX = "cards.wild_mix"
+    CARDS_MIXED_SHAPE = "cards.mixed_shape"
+    CARDS_NO_SEQUENCES = "cards.no_sequences"
+    CARDS_NOT_A_SET = "cards.not_a_set"
+    # A club afternoon: the players drawn into tables and the format (draw.py, formats.py).
+    PLAYERS_REPEATED = "players.repeated"
+    PLAYERS_TOO_FEW = "players.too_few"
+    PAIRS_UNKNOWN_PLAYER = "pairs.unknown_player"
+    PAIRS_NOT_TWO = "pairs.not_two"
+    PAIRS_REPEATED = "pairs.repeated"
+    FORMAT_KIND = "format.kind"
+    FORMAT_HANDS = "format.hands"
+    # The store's writes on a game, a hand, an agreement or a call (app/store).
+    GAME_STALE = "game.stale"
+    GAME_CHANGED = "game.changed"
+    GAME_DELETED = "game.deleted"
+    GAME_ORGANISER_ONLY = "game.organiser_only"
+    GAME_FINISHED_TABLE = "game.finished_table"
+    HAND_RECORDED = "hand.recorded"
+    HAND_TAKEN = "hand.taken"
+    TOKEN_REMOVED = "token.removed"
+    CLIENT_TOKEN_INVALID = "client_token.invalid"
+    CLIENT_TOKEN_REUSED = "client_token.reused"
+    CLIENT_TOKEN_SPENT = "client_token.spent"
+    AGREEMENT_AGREED = "agreement.agreed"
+    AGREEMENT_DONE = "agreement.done"
+    AGREEMENT_OFF = "agreement.off"
+    AGREEMENT_OTHER_TABLET = "agreement.other_tablet"
+    AGREEMENT_PLAYER = "agreement.player"
+    CALL_CLEARED = "call.cleared"
+    CALL_NO_SESSION = "call.no_session"
+    CALL_NONE = "call.none"
+    CALL_REASON = "call.reason"
+    CALL_UNKNOWN = "call.unknown"
+    # A request that cannot be read or must wait: table codes, passwords, queries (app/store, app/api).
+    CODE_WRONG = "code.wrong"
+    CODE_WAIT = "code.wait"
+    PASSWORD_WAIT = "password.wait"
+    SERVER_BUSY = "server.busy"
+    QUERY_PAGE = "query.page"
+    QUERY_LIMIT = "query.limit"
+    QUERY_UNKNOWN = "query.unknown"
+    VERSION_IN_QUERY = "version.in_query"
+
+    # Seats set by hand after the draw (handseating.py).
+    SEATS_NO_PLAYER = "seats.no_player"
+    SEATS_NOT_PLAYING = "seats.not_playing"
+    SEATS_STARTED = "seats.started"
+    SEATS_NO_TABLE = "seats.no_table"
+    SEATS_SAME_TABLE = "seats.same_table"
+    SEATS_TABLE_SIZE = "seats.table_size"
+    SEATS_SAME_PLAYER = "seats.same_player"
+
 
 #: A hand's entries (validation.py): one team's figures, going out, 3s, and what the pack holds.
 HAND_CODES = frozenset({
-    "teams.count", "progressive.not_multiple_of_5",
-    "sets.unknown_type", "sets.not_a_count",
-    *(f"{name}.not_a_count" for name in COUNT_FIELDS),
-    "table_points.not_multiple_of_5", "hand_points.not_multiple_of_5",
-    "went_out.more_than_one", "concealed.without_going_out", "went_out.missing_sets",
-    "melded.has_cards", "table_points.below_sets",
-    "black_threes_melded.never", "black_threes_melded.not_out", "black_threes_melded.out_of_range",
-    "red_threes_in_hand.not_allowed", "failed_go_outs.not_allowed",
-    "pack.red_threes", "pack.black_threes", "pack.twos", "pack.jokers", "pack.wild_cards",
-    "pack.card_points", "pack.wild_mix",
+    Code.TEAMS_COUNT, Code.PROGRESSIVE_NOT_MULTIPLE_OF_5, Code.SETS_UNKNOWN_TYPE, Code.SETS_NOT_A_COUNT,
+    Code.TABLE_POINTS_NOT_A_COUNT, Code.HAND_POINTS_NOT_A_COUNT, Code.RED_THREES_NOT_A_COUNT,
+    Code.RED_THREES_IN_HAND_NOT_A_COUNT, Code.BLACK_THREES_IN_HAND_NOT_A_COUNT, Code.BLACK_THREES_MELDED_NOT_A_COUNT,
+    Code.FAILED_GO_OUTS_NOT_A_COUNT, Code.TABLE_POINTS_NOT_MULTIPLE_OF_5, Code.HAND_POINTS_NOT_MULTIPLE_OF_5,
+    Code.WENT_OUT_MORE_THAN_ONE, Code.CONCEALED_WITHOUT_GOING_OUT, Code.WENT_OUT_MISSING_SETS, Code.MELDED_HAS_CARDS,
+    Code.TABLE_POINTS_BELOW_SETS, Code.BLACK_THREES_MELDED_NEVER, Code.BLACK_THREES_MELDED_NOT_OUT,
+    Code.BLACK_THREES_MELDED_OUT_OF_RANGE, Code.RED_THREES_IN_HAND_NOT_ALLOWED, Code.FAILED_GO_OUTS_NOT_ALLOWED,
+    Code.PACK_RED_THREES, Code.PACK_BLACK_THREES, Code.PACK_TWOS, Code.PACK_JOKERS, Code.PACK_WILD_CARDS,
+    Code.PACK_CARD_POINTS, Code.PACK_WILD_MIX
 })
 
 #: A request's figures of the wrong type (parse.py).
 INPUT_CODES = frozenset({
-    "input.team_not_object", "input.unknown_figure", "input.name", "input.not_whole", "input.not_boolean",
-    "input.melded", "input.sets_not_object", "input.set_not_whole", "input.progressive",
-    "input.teams_not_list", "input.team_count",
+    Code.INPUT_TEAM_NOT_OBJECT, Code.INPUT_UNKNOWN_FIGURE, Code.INPUT_NAME, Code.INPUT_NOT_WHOLE,
+    Code.INPUT_NOT_BOOLEAN, Code.INPUT_MELDED, Code.INPUT_SETS_NOT_OBJECT, Code.INPUT_SET_NOT_WHOLE,
+    Code.INPUT_PROGRESSIVE, Code.INPUT_TEAMS_NOT_LIST, Code.INPUT_TEAM_COUNT
 })
 
 #: Rule sets, variations and who sits at a table (registry.py, game.py).
 TABLE_CODES = frozenset({
-    "ruleset.unknown", "variation.unknown", "variation.value", "teams.size", "variations.solo_only",
+    Code.RULESET_UNKNOWN, Code.VARIATION_UNKNOWN, Code.VARIATION_VALUE, Code.TEAMS_SIZE, Code.VARIATIONS_SOLO_ONLY
 })
 
 #: What a table may do to a game (operations.py).
 GAME_CODES = frozenset({
-    "game.closed", "game.over", "hand.unknown", "correction.ends_game_early", "hand.not_last", "game.has_hands",
-    "time.not_timed", "time.already_called",
+    Code.GAME_CLOSED, Code.GAME_OVER, Code.HAND_UNKNOWN, Code.CORRECTION_ENDS_GAME_EARLY, Code.HAND_NOT_LAST,
+    Code.GAME_HAS_HANDS, Code.TIME_NOT_TIMED, Code.TIME_ALREADY_CALLED
 })
 
 #: The set checker (setcheck.py).
 CARD_CODES = frozenset({
-    "cards.not_a_card", "cards.none", "cards.too_many", "cards.threes", "cards.too_few", "cards.no_wild_set",
-    "cards.wild_set_size", "cards.wild_mix", "cards.mixed_shape", "cards.no_sequences", "cards.not_a_set",
+    Code.CARDS_NOT_A_CARD, Code.CARDS_NONE, Code.CARDS_TOO_MANY, Code.CARDS_THREES, Code.CARDS_TOO_FEW,
+    Code.CARDS_NO_WILD_SET, Code.CARDS_WILD_SET_SIZE, Code.CARDS_WILD_MIX, Code.CARDS_MIXED_SHAPE,
+    Code.CARDS_NO_SEQUENCES, Code.CARDS_NOT_A_SET
 })
 
 #: A club afternoon: the players drawn into tables and the format (draw.py, formats.py).
 CLUB_CODES = frozenset({
-    "players.repeated", "players.too_few", "pairs.unknown_player", "pairs.not_two", "pairs.repeated",
-    "format.kind", "format.hands",
+    Code.PLAYERS_REPEATED, Code.PLAYERS_TOO_FEW, Code.PAIRS_UNKNOWN_PLAYER, Code.PAIRS_NOT_TWO, Code.PAIRS_REPEATED,
+    Code.FORMAT_KIND, Code.FORMAT_HANDS
+})
+
+#: The store's writes on a game, a hand, an agreement or a call (app/store).
+WRITE_CODES = frozenset({
+    Code.GAME_STALE, Code.GAME_CHANGED, Code.GAME_DELETED, Code.GAME_ORGANISER_ONLY, Code.GAME_FINISHED_TABLE,
+    Code.HAND_RECORDED, Code.HAND_TAKEN, Code.TOKEN_REMOVED, Code.CLIENT_TOKEN_INVALID, Code.CLIENT_TOKEN_REUSED,
+    Code.CLIENT_TOKEN_SPENT, Code.AGREEMENT_AGREED, Code.AGREEMENT_DONE, Code.AGREEMENT_OFF,
+    Code.AGREEMENT_OTHER_TABLET, Code.AGREEMENT_PLAYER, Code.CALL_CLEARED, Code.CALL_NO_SESSION, Code.CALL_NONE,
+    Code.CALL_REASON, Code.CALL_UNKNOWN
+})
+
+#: A request that cannot be read or must wait: table codes, passwords, queries (app/store, app/api).
+REQUEST_CODES = frozenset({
+    Code.CODE_WRONG, Code.CODE_WAIT, Code.PASSWORD_WAIT, Code.SERVER_BUSY, Code.QUERY_PAGE, Code.QUERY_LIMIT,
+    Code.QUERY_UNKNOWN, Code.VERSION_IN_QUERY
+})
+
+#: Seats set by hand after the draw (handseating.py).
+SEAT_CODES = frozenset({
+    Code.SEATS_NO_PLAYER, Code.SEATS_NOT_PLAYING, Code.SEATS_STARTED, Code.SEATS_NO_TABLE, Code.SEATS_SAME_TABLE,
+    Code.SEATS_TABLE_SIZE, Code.SEATS_SAME_PLAYER
 })
 
 #: Every code the engine gives.
-ALL_CODES = HAND_CODES | INPUT_CODES | TABLE_CODES | GAME_CODES | CARD_CODES | CLUB_CODES
+ALL_CODES = HAND_CODES | INPUT_CODES | TABLE_CODES | GAME_CODES | CARD_CODES | CLUB_CODES | SEAT_CODES

@@ -11,7 +11,7 @@ from itertools import groupby
 
 from app.rules.numbers import points, signed
 
-from .model import CARD_POINTS, RuleSet, Variation
+from .model import BlackThreeMelding, CARD_POINTS, RuleSet, UnmeldedRedThrees, Variation, Winning
 from .scoring import trey_value
 from .wording import and_list
 
@@ -25,11 +25,11 @@ SET_CODES = {
 
 #: How the game is won, by RuleSet.winning (the rules' "Winning").
 WINNING = {
-    "higher_once_reached": ("The game ends after a hand in which a team reaches {target}: the higher total "
-                            "wins; equal totals at the top: no winner yet, play on."),
-    "going_out_team": ("Only the team that goes out can win: it wins when its total after that hand "
-                       "reaches {target}, even if the other team is higher; a hand nobody went out of "
-                       "never ends the game."),
+    Winning.HIGHER_ONCE_REACHED: ("The game ends after a hand in which a team reaches {target}: the higher "
+                                  "total wins; equal totals at the top: no winner yet, play on."),
+    Winning.GOING_OUT_TEAM: ("Only the team that goes out can win: it wins when its total after that hand "
+                             "reaches {target}, even if the other team is higher; a hand nobody went out of "
+                             "never ends the game."),
 }
 
 
@@ -126,7 +126,7 @@ class RulesetDescription:
                            "rules": list(self.red_threes)},
             "black_threes": {"rules": list(self.black_threes),
                              "in_hand_points": r.black_three_in_hand_points,
-                             "meld_range": None if r.black_three_melding == "never"
+                             "meld_range": None if r.black_three_melding == BlackThreeMelding.NEVER
                              else list(r.black_three_meld_range),
                              "meld_counts": [0, *r.black_three_meld_counts]},
             "failed_go_out_points": r.failed_go_out_points,
@@ -198,7 +198,7 @@ def red_three_words(ruleset: RuleSet) -> tuple[str, ...]:
     words = [f"Red 3s on the table: {trey_table_words(ruleset.red_three_table)}."]
     if ruleset.red_threes_need_going_out_sets:
         words.append("Red 3s count only for a team that has the sets needed to go out; otherwise they count 0.")
-    elif ruleset.unmelded_red_threes == "negative":
+    elif ruleset.unmelded_red_threes == UnmeldedRedThrees.NEGATIVE:
         words.append("A team that has not melded counts its red 3s as minus.")
     else:
         words.append("Red 3s count plus even when the team has not melded.")
@@ -217,7 +217,7 @@ def red_three_counts(ruleset: RuleSet) -> tuple[tuple[int, int], ...]:
 def black_three_counts(ruleset: RuleSet) -> tuple[tuple[int, int], ...]:
     """(count, points) of melded black 3s scored by the trey table; () where they are not
     (the rules' "Black treys")."""
-    if ruleset.black_three_melding != "trey_table":
+    if ruleset.black_three_melding != BlackThreeMelding.TREY_TABLE:
         return ()
     return tuple((n, trey_value(ruleset, n)) for n in ruleset.black_three_meld_counts)
 
@@ -226,13 +226,13 @@ def black_three_words(ruleset: RuleSet) -> tuple[str, ...]:
     """What a black 3 left in a hand costs and who may meld them (the rules' "Black 3s")."""
     in_hand = f"A black 3 left in a hand: {signed(ruleset.black_three_in_hand_points)} each."
     low, high = ruleset.black_three_meld_range
-    if ruleset.black_three_melding == "never":
+    if ruleset.black_three_melding == BlackThreeMelding.NEVER:
         return (in_hand, "Black 3s can never be melded.")
-    if ruleset.black_three_melding == "card_value" and ruleset.black_three_meld_words:
+    if ruleset.black_three_melding == BlackThreeMelding.CARD_VALUE and ruleset.black_three_meld_words:
         counts = and_list(["none", *map(str, ruleset.black_three_meld_counts)], "or")
         return (in_hand, f"Only the team going out may meld black 3s, and only {ruleset.black_three_meld_words}: "
                          f"{counts}. They count {CARD_POINTS['3']} points each.")
-    if ruleset.black_three_melding == "card_value":
+    if ruleset.black_three_melding == BlackThreeMelding.CARD_VALUE:
         return (in_hand, f"Only the team going out may meld black 3s ({low} to {high}); "
                          f"they count {CARD_POINTS['3']} points each.")
     scores = " · ".join(f"{n}: {points(value)}" for n, value in black_three_counts(ruleset))
@@ -272,7 +272,7 @@ def card_points_words(ruleset: RuleSet) -> str:
         tail = ""
         if names[-1] == "3":
             names = names[:-1]
-            tail = ", black 3" if ruleset.black_three_melding == "card_value" else ""
+            tail = ", black 3" if ruleset.black_three_melding == BlackThreeMelding.CARD_VALUE else ""
         label = f"{names[0]}–{names[-1]}" if len(names) > 2 else ", ".join(names)
         groups.append(f"{label}{tail}: {value}")
     return " · ".join(groups)

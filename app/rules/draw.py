@@ -11,6 +11,7 @@ from .game import seat_order
 from .mixing import History
 from .model import RuleSet
 from .seating import Ratings, form_teams, pairs_by_matching, seat_teams
+from .codes import Code
 
 @dataclass(frozen=True)
 class TableDraw:
@@ -97,23 +98,23 @@ def draw_problems(ruleset: RuleSet, players: Sequence[str], pairs: Sequence[Sequ
     problems = []
     if len(set(players)) != len(players):
         problems.append(Problem("players", "A name is listed twice: each player once, please.",
-                                "players.repeated"))
+                                Code.PLAYERS_REPEATED))
     need = smallest_table(ruleset)
     if len(players) < need:
         problems.append(Problem("players", f"{ruleset.name} needs at least {need} players for a table; "
                                            f"{len(players)} {'is' if len(players) == 1 else 'are'} here.",
-                                "players.too_few"))
+                                Code.PLAYERS_TOO_FEW))
     seen: set[str] = set()
     for pair in pairs:
         unknown = [name for name in pair if name not in players]
         if unknown:
             problems.append(Problem("pairs", f"{', '.join(unknown)} in the pairs {'is' if len(unknown) == 1 else 'are'} "
-                                             "not among the players here.", "pairs.unknown_player"))
+                                             "not among the players here.", Code.PAIRS_UNKNOWN_PLAYER))
         if len(pair) != 2 or len(set(pair)) != 2:
-            problems.append(Problem("pairs", "Each pair is two different players.", "pairs.not_two"))
+            problems.append(Problem("pairs", "Each pair is two different players.", Code.PAIRS_NOT_TWO))
         if seen & set(pair):
             problems.append(Problem("pairs", f"{', '.join(sorted(seen & set(pair)))} is in two pairs.",
-                                    "pairs.repeated"))
+                                    Code.PAIRS_REPEATED))
         seen |= set(pair)
     return problems
 

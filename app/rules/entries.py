@@ -5,6 +5,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping
 
+from .outcome import Outcome, decide_outcome
+
 #: Whole-number fields of a team's entry, in the order a score sheet shows them.
 COUNT_FIELDS = (
     "table_points", "hand_points", "red_threes", "red_threes_in_hand",
@@ -137,7 +139,7 @@ class TeamResult:
 
 @dataclass(frozen=True)
 class HandResult:
-    """Every team's result for one hand and whether the game is won."""
+    """Every team's result for one hand and its verdict: the winner the rule set's winning rule names (None: play on)."""
 
     ruleset_id: str
     target: int
@@ -145,14 +147,20 @@ class HandResult:
     winner: int | None
 
     @property
-    def game_over(self) -> bool:
-        """A winner ends the game."""
+    def verdict_named_winner(self) -> bool:
+        """This hand's verdict by the rule set's winning rule named a winner. Only that: whether a game is over is
+        its outcome's (`GameState.outcome`), which also weighs the game's format, the clock and its closing."""
         return self.winner is not None
 
+    def outcome_to_target(self) -> Outcome:
+        """The outcome of a game played to the winning score after this hand, as far as one hand tells it (what
+        `POST /api/v1/score` knows: no format, no clock, no closing): won when the verdict named a winner."""
+        return decide_outcome([tuple(team.progressive for team in self.teams)], [self.winner])
+
     def as_dict(self) -> dict:
-        """As `POST /api/v1/score` answers it."""
+        """As `POST /api/v1/score` answers it: `game_over` is the outcome's, for a game played to the winning score."""
         return {
             "ruleset": self.ruleset_id, "target": self.target,
             "teams": [team.as_dict() for team in self.teams],
-            "winner": self.winner, "game_over": self.game_over,
+            "winner": self.winner, "game_over": self.outcome_to_target().over,
         }

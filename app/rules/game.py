@@ -11,6 +11,7 @@ from .outcome import Closing, Format, Outcome, decide_outcome
 from .progress import initial_meld_minimum
 from .scoring import score_hand
 from .validation import validate_hand
+from .codes import Code
 
 
 @dataclass(frozen=True)
@@ -176,13 +177,13 @@ def table_problems(ruleset: RuleSet, team_sizes: Sequence[int]) -> list[Problem]
     allowed = "two teams of 2 or 3 players"
     if ruleset.solo_players:
         allowed += ", or 2 or 3 players each playing alone"
-    return [Problem("teams", f"{ruleset.name} is played by {allowed}.", "teams.size")]
+    return [Problem("teams", f"{ruleset.name} is played by {allowed}.", Code.TEAMS_SIZE)]
 
 
 def solo_variation_problems(ruleset: RuleSet) -> list[Problem]:
     """A variation for players alone is offered only when each player plays alone (sambola)."""
     return [Problem(f"variations.{v.id}", f"'{v.name}' is only for games where each player plays alone.",
-                    "variations.solo_only")
+                    Code.VARIATIONS_SOLO_ONLY)
             for v in ruleset.variations if v.solo_only and v.id in ruleset.chosen]
 
 

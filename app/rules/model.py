@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from types import MappingProxyType
 from typing import Mapping
 
@@ -14,6 +15,28 @@ CARD_POINTS = MappingProxyType({
     "K": 10, "Q": 10, "J": 10, "10": 10, "9": 10, "8": 10,
     "7": 5, "6": 5, "5": 5, "4": 5, "3": 5,
 })
+
+
+class UnmeldedRedThrees(StrEnum):
+    """What red 3s on the table count for a team that has not melded."""
+
+    NEGATIVE = "negative"           # against the team
+    POSITIVE = "positive"           # for it, as for any team
+
+
+class BlackThreeMelding(StrEnum):
+    """Whether and how the team going out may meld black 3s."""
+
+    NEVER = "never"
+    CARD_VALUE = "card_value"       # for their card points, as three or four of a kind
+    TREY_TABLE = "trey_table"       # for the points of the rule set's table of black 3s
+
+
+class Winning(StrEnum):
+    """How a game is won once a team's total reaches the winning score."""
+
+    HIGHER_ONCE_REACHED = "higher_once_reached"   # the higher total wins; equal totals at the top play on
+    GOING_OUT_TEAM = "going_out_team"             # only the team that went out can win
 
 
 @dataclass(frozen=True)
@@ -118,16 +141,16 @@ class RuleSet:
     going_out_bonus: int
     concealed_bonus: int
     red_three_table: tuple[int, ...]          # bonus by count of red 3s on the table
-    unmelded_red_threes: str                  # "negative", "positive"
+    unmelded_red_threes: UnmeldedRedThrees
     red_threes_need_going_out_sets: bool
     red_threes_in_hand_allowed: bool
     red_three_in_hand_points: int
     black_three_in_hand_points: int
-    black_three_melding: str                  # "never", "card_value", "trey_table"
+    black_three_melding: BlackThreeMelding
     black_three_meld_counts: tuple[int, ...]  # how many black 3s the team going out may meld, besides none
     failed_go_out_points: int | None          # None: not a thing in this rule set
     meld_table: tuple[MeldStep, ...]
-    winning: str                              # "higher_once_reached", "going_out_team"
+    winning: Winning
     variations: tuple[Variation, ...] = ()
     chosen: Mapping[str, str] = field(default_factory=dict)
     house_readings: tuple[str, ...] = ()

@@ -14,11 +14,12 @@ from .game import GameState, replay
 from .outcome import Closing, FormatKind
 from .refusal import GAME_OVER, NOT_LAST_HAND, Refusal, RefusalKind
 from .validation import validate_hand
+from .codes import Code
 
 #: Codes of problems that clash with the game as it is (a conflict), not with the figures sent.
-CONFLICT_CODES = frozenset({GAME_OVER, "game.closed", NOT_LAST_HAND, "game.has_hands", "token.removed",
-                            "time.not_timed", "time.already_called"})
-NOT_FOUND_CODES = frozenset({"hand.unknown"})
+CONFLICT_CODES = frozenset({GAME_OVER, Code.GAME_CLOSED, NOT_LAST_HAND, Code.GAME_HAS_HANDS,
+                            Code.TOKEN_REMOVED, Code.TIME_NOT_TIMED, Code.TIME_ALREADY_CALLED})
+NOT_FOUND_CODES = frozenset({Code.HAND_UNKNOWN})
 
 CLOSED_WORDS = {Closing.ENDED: "ended early", Closing.ABANDONED: "abandoned", Closing.DELETED: "deleted"}
 
@@ -81,7 +82,7 @@ def over_problems(state: GameState, names: Sequence[str]) -> list[Problem]:
         return []
     if state.closing:
         return [Problem(None, f"This game was {CLOSED_WORDS[state.closing]}: no more hands can be entered.",
-                        "game.closed")]
+                        Code.GAME_CLOSED)]
     # what comes next (a new game, or the organiser's next round) is said where the game is shown
     return [Problem(None, f"This game is over: {outcome.words(names)} No more hands can be entered.", GAME_OVER)]
 
@@ -102,7 +103,7 @@ def do_add_hand(state: GameState, entries: Sequence[TeamEntry],
 def hand_problems(state: GameState, number: int) -> list[Problem]:
     """The hand exists."""
     if not 1 <= number <= len(state.hands):
-        return [Problem(None, f"This game has no hand number {number}.", "hand.unknown")]
+        return [Problem(None, f"This game has no hand number {number}.", Code.HAND_UNKNOWN)]
     return []
 
 
@@ -121,13 +122,14 @@ def verify_correct_hand(state: GameState, number: int, entries: Sequence[TeamEnt
     if problems:
         return problems
     after = corrected_state(state, number, entries)
-    won_at = next((i + 1 for i, hand in enumerate(after.hands) if hand.winner is not None), None)
-    if won_at is not None and won_at < len(after.hands):
-        winner = names[after.ruled_winner]
-        later = len(after.hands) - won_at
-        return [Problem(None, f"With this correction {winner} would have won at hand {won_at}, "
+    outcome = after.outcome
+    if outcome.at_hand is not None and outcome.at_hand < len(after.hands):
+        ended = (f"{names[outcome.winner]} would have won" if outcome.winner is not None
+                 else "the game would have ended")
+        later = len(after.hands) - outcome.at_hand
+        return [Problem(None, f"With this correction {ended} at hand {outcome.at_hand}, "
                               f"but {later:,} more hand{'s' * (later > 1)} were played after it. "
-                              "Remove the later hands first.", "correction.ends_game_early")]
+                              "Remove the later hands first.", Code.CORRECTION_ENDS_GAME_EARLY)]
     return []
 
 
@@ -147,7 +149,7 @@ def verify_remove_hand(state: GameState, number: int) -> list[Problem]:
         return problems
     if state.closing:
         return [Problem(None, f"This game was {CLOSED_WORDS[state.closing]}: its hands can no longer be removed.",
-                        "game.closed")]
+                        Code.GAME_CLOSED)]
     if number != len(state.hands):
         return [Problem(None, f"Only the last hand (hand {len(state.hands)}) can be removed; "
                               "correct an earlier hand instead.", NOT_LAST_HAND)]
@@ -194,7 +196,7 @@ def verify_delete_game(state: GameState) -> list[Problem]:
     if state.hands:
         count = len(state.hands)
         return [Problem(None, f"This game has {count} hand{'s' * (count > 1)}: only a game with no hands can "
-                              "be deleted. End it early or abandon it instead.", "game.has_hands")]
+                              "be deleted. End it early or abandon it instead.", Code.GAME_HAS_HANDS)]
     return []
 
 
@@ -208,10 +210,10 @@ def verify_call_time(state: GameState, names: Sequence[str]) -> list[Problem]:
     """Time can be called on a timed game that runs and has not been called yet."""
     if state.format.kind != FormatKind.TIME:
         return [Problem(None, f"This game plays {state.format.words}: time is called only in a timed game. "
-                              "End the game instead.", "time.not_timed")]
+                              "End the game instead.", Code.TIME_NOT_TIMED)]
     if state.last_hand is not None:
         return [Problem(None, f"Time has already been called: hand {state.last_hand} is the last.",
-                        "time.already_called")]
+                        Code.TIME_ALREADY_CALLED)]
     return over_problems(state, names)
 
 

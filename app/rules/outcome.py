@@ -120,11 +120,30 @@ class Outcome:
         """True when the game has a result (a winner or a draw): only these count in results and ladders."""
         return self.state in (OutcomeState.WON, OutcomeState.DRAWN)
 
+    @property
+    def listed(self) -> bool:
+        """False for a deleted game: started by mistake, it leaves every list and table and counts for nobody."""
+        return self.state != OutcomeState.DELETED
+
     def as_dict(self) -> dict:
         """As the JSON API shows it."""
         return {"state": self.state.value, "winners": list(self.winners),
                 "reason": None if self.reason is None else self.reason.value, "margin": self.margin,
                 "owes_hand": self.owes_hand}
+
+    def headline(self, names: Sequence[str]) -> str:
+        """The banner's line: 'Jets won!', 'A draw.' (every team level), 'Bob and Cy drew; Ann lost.' (some
+        level at the top, the others behind, as the results count them), 'No result.'; in play: ''."""
+        if self.state == OutcomeState.WON:
+            return f"{names[self.winner]} won!"
+        if self.state == OutcomeState.DRAWN:
+            behind = [name for i, name in enumerate(names) if i not in self.winners]
+            if not behind:
+                return "A draw."
+            return f"{and_list([names[i] for i in self.winners])} drew; {and_list(behind)} lost."
+        if self.state == OutcomeState.NO_RESULT:
+            return "No result."
+        return ""
 
     def words(self, names: Sequence[str]) -> str:
         """The outcome in a sentence: 'Jets won at hand 12: the winning score was reached.'"""

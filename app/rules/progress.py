@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .model import RuleSet
+from .model import RuleSet, Winning
 
 
 def initial_meld_minimum(ruleset: RuleSet, progressive: int) -> int:
@@ -18,7 +18,7 @@ def initial_meld_minimum(ruleset: RuleSet, progressive: int) -> int:
 def decide_winner(ruleset: RuleSet, target: int, totals: Sequence[int],
                   went_out: int | None) -> int | None:
     """The winning team's index after a hand, or None to play on."""
-    if ruleset.winning == "going_out_team":
+    if ruleset.winning == Winning.GOING_OUT_TEAM:
         if went_out is not None and totals[went_out] >= target:
             return went_out
         return None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from .codes import Code
 from .entries import Problem
 
 
@@ -25,10 +26,10 @@ class RefusalKind(StrEnum):
 
 
 #: Stable codes of the problems a table meets most, on the kinds above.
-STALE_VERSION = "game.stale"         # conflict: someone else changed the game while this was entered
-GAME_OVER = "game.over"              # conflict: the game has ended, no more hands
-NOT_LAST_HAND = "hand.not_last"      # conflict: only the last hand can be removed
-WRONG_CODE = "code.wrong"            # forbidden: not the game's table code
+STALE_VERSION = Code.GAME_STALE      # conflict: someone else changed the game while this was entered
+GAME_OVER = Code.GAME_OVER           # conflict: the game has ended, no more hands
+NOT_LAST_HAND = Code.HAND_NOT_LAST   # conflict: only the last hand can be removed
+WRONG_CODE = Code.CODE_WRONG         # forbidden: not the game's table code
 
 
 class Refusal(Exception):

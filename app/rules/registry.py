@@ -9,6 +9,7 @@ from .entries import Problem
 from .model import RuleSet
 from .refusal import Refusal, RefusalKind
 from .wording import and_list, plain_words
+from .codes import Code
 
 _MODULES = (bolivia, sambola, bolivia_plus, bolivia_classic, bolivia_hoyle)
 _BUILDERS: Mapping[str, Callable[[dict[str, str]], RuleSet]] = MappingProxyType(
@@ -47,7 +48,7 @@ def variation_problems(ruleset_id: str, variations: Mapping | None,
     if ruleset_id not in _BASE:
         known = and_list((r.short_name for r in _BASE.values()), "or")
         return [Problem("ruleset", f"Treys has no rule set called '{plain_words(ruleset_id)}'. "
-                                   f"Choose one of: {known}.", "ruleset.unknown")]
+                                   f"Choose one of: {known}.", Code.RULESET_UNKNOWN)]
     base = _BASE[ruleset_id]
     problems = []
     for key, value in (variations or {}).items():
@@ -57,12 +58,12 @@ def variation_problems(ruleset_id: str, variations: Mapping | None,
             names = and_list(v.name for v in base.variations)
             its = f"its variations are: {names}" if names else "it has no variations"
             problems.append(Problem(f"{field}.{key}", f"{base.short_name} has no variation called "
-                                                      f"'{plain_words(key)}'; {its}.", "variation.unknown"))
+                                                      f"'{plain_words(key)}'; {its}.", Code.VARIATION_UNKNOWN))
             continue
         if isinstance(value, bool) or str(value) not in variation.values:
             allowed = and_list((plain_words(v) for v in variation.values), "or")
             problems.append(Problem(f"{field}.{key}", f"{variation.name} must be {allowed}, "
-                                                      f"not '{plain_words(value)}'.", "variation.value"))
+                                                      f"not '{plain_words(value)}'.", Code.VARIATION_VALUE))
     return problems
 
 

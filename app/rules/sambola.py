@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .common import LOWEST_SEQUENCE, STANDARD_MELD_TABLE, mixed_group, natural_group, natural_sequence
-from .model import Pack, Requirement, RuleSet, SetType, Variation
+from .model import BlackThreeMelding, Pack, Requirement, RuleSet, SetType, UnmeldedRedThrees, Variation, Winning
 
 RED_SETS = {"red_canasta", "red_samba"}
 BLACK_SETS = {"black_canasta", "black_samba"}
@@ -46,16 +46,16 @@ RULESET = RuleSet(
     going_out_bonus=200,
     concealed_bonus=200,
     red_three_table=(0, 100, 200, 300, 400, 500, 1200),
-    unmelded_red_threes="positive",
+    unmelded_red_threes=UnmeldedRedThrees.POSITIVE,
     red_threes_need_going_out_sets=False,
     red_threes_in_hand_allowed=False,
     red_three_in_hand_points=0,
     black_three_in_hand_points=-5,
-    black_three_melding="never",
+    black_three_melding=BlackThreeMelding.NEVER,
     black_three_meld_counts=(),
     failed_go_out_points=None,
     meld_table=STANDARD_MELD_TABLE,
-    winning="higher_once_reached",
+    winning=Winning.HIGHER_ONCE_REACHED,
     variations=(
         Variation("jokers", "Jokers in the pack", ("9", "6"), "9",
                   "3 packs with 9 jokers, or with 6 jokers."),

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from .entries import BreakdownLine, HandResult, TeamEntry, TeamResult
-from .model import RuleSet
+from .model import BlackThreeMelding, RuleSet, UnmeldedRedThrees
 from .progress import decide_winner, initial_meld_minimum
 from .requirements import has_going_out_sets
 from .validation import InvalidHand, validate_hand
@@ -48,7 +48,7 @@ def red_three_lines(ruleset: RuleSet, entry: TeamEntry) -> list[BreakdownLine]:
         return []
     value = trey_value(ruleset, number)
     label = f"Red {ruleset.threes} x{number}"
-    if ruleset.unmelded_red_threes == "negative" and not entry.has_melded:
+    if ruleset.unmelded_red_threes == UnmeldedRedThrees.NEGATIVE and not entry.has_melded:
         value, label = -value, label + " (not melded: minus)"
     if ruleset.red_threes_need_going_out_sets and not has_going_out_sets(ruleset, entry.sets):
         value, label = 0, label + " (no going-out sets: 0)"
@@ -60,7 +60,7 @@ def black_three_lines(ruleset: RuleSet, entry: TeamEntry) -> list[BreakdownLine]
     lines = []
     melded = count(entry.black_threes_melded)
     label = f"Black {ruleset.threes} melded x{melded}"
-    if melded and ruleset.black_three_melding == "trey_table":
+    if melded and ruleset.black_three_melding == BlackThreeMelding.TREY_TABLE:
         lines.append(BreakdownLine(label, trey_value(ruleset, melded), "bonus", "black_threes_melded"))
     elif melded:
         lines.append(BreakdownLine(label, 5 * melded, "cards", "black_threes_melded"))

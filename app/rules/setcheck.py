@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from .entries import Problem
 from .model import CARD_POINTS, SET_SIZE, RuleSet, SetType
+from .codes import Code
 
 RANKS = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUITS = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
@@ -64,11 +65,11 @@ def parse_cards(text: str) -> tuple[list[Card], list[Problem]]:
     for token in text.replace(",", " ").split():
         card = parse_card(token)
         if card is None:
-            problems.append(Problem("cards", f"'{token[:12]}' is not a card. {CARD_HELP}", "cards.not_a_card"))
+            problems.append(Problem("cards", f"'{token[:12]}' is not a card. {CARD_HELP}", Code.CARDS_NOT_A_CARD))
         else:
             cards.append(card)
     if not cards and not problems:
-        problems.append(Problem("cards", f"No cards given. {CARD_HELP}", "cards.none"))
+        problems.append(Problem("cards", f"No cards given. {CARD_HELP}", Code.CARDS_NONE))
     return cards, problems
 
 
@@ -79,7 +80,8 @@ def pack_problems(ruleset: RuleSet, cards: list[Card]) -> list[Problem]:
         limit = ruleset.pack.jokers if card.rank == "JK" else ruleset.pack.packs
         if count > limit:
             problems.append(Problem("cards", f"{ruleset.name} is played with {limit} "
-                                    f"{'jokers' if card.rank == 'JK' else str(card) + ' cards'}; these cards have {count}.", "cards.too_many"))
+                                    f"{'jokers' if card.rank == 'JK' else str(card) + ' cards'}; these cards have "
+                                    f"{count}.", Code.CARDS_TOO_MANY))
     return problems
 
 
@@ -93,10 +95,11 @@ def wild_type(ruleset: RuleSet, wilds: list[Card]) -> SetVerdict | Problem:
         if fits_mix and fits_size and twos >= set_type.min_twos and jokers >= set_type.min_jokers:
             return SetVerdict(tuple(wilds), set_type, ())
     if not any(s.shape == "wild" for s in ruleset.set_types):
-        return Problem("cards", f"{ruleset.name} has no set of wild cards only.", "cards.no_wild_set")
+        return Problem("cards", f"{ruleset.name} has no set of wild cards only.", Code.CARDS_NO_WILD_SET)
     if len(wilds) != SET_SIZE:
-        return Problem("cards", f"A set of wild cards has exactly {SET_SIZE} cards; these are {len(wilds)}.", "cards.wild_set_size")
-    return Problem("cards", f"{twos} twos and {jokers} jokers make no wild set of {ruleset.name}.", "cards.wild_mix")
+        return Problem("cards", f"A set of wild cards has exactly {SET_SIZE} cards; these are {len(wilds)}.",
+                       Code.CARDS_WILD_SET_SIZE)
+    return Problem("cards", f"{twos} twos and {jokers} jokers make no wild set of {ruleset.name}.", Code.CARDS_WILD_MIX)
 
 
 def group_problem(set_type: SetType, naturals: int, wilds: int, size: int) -> str | None:
@@ -147,17 +150,18 @@ def natural_type(ruleset: RuleSet, naturals: list[Card], wilds: int) -> SetVerdi
     elif len({c.suit for c in naturals}) == 1:
         shape, why = "sequence", lambda s: sequence_problem(ruleset, s, naturals, wilds)
     else:
-        return Problem("cards", "Not a set: the natural cards are neither all of one value nor all of one suit.", "cards.mixed_shape")
+        return Problem("cards", "Not a set: the natural cards are neither all of one value nor all of one suit.",
+                       Code.CARDS_MIXED_SHAPE)
     candidates = [s for s in ruleset.set_types if s.shape == shape]
     if not candidates:
-        return Problem("cards", f"{ruleset.name} has no sets of cards in sequence.", "cards.no_sequences")
+        return Problem("cards", f"{ruleset.name} has no sets of cards in sequence.", Code.CARDS_NO_SEQUENCES)
     reasons = []
     for set_type in sorted(candidates, key=lambda s: -s.bonus):
         reason = why(set_type)
         if reason is None:
             return SetVerdict((), set_type, ())
         reasons.append(reason)
-    return Problem("cards", f"Not a completed set: {'; '.join(reasons)}.", "cards.not_a_set")
+    return Problem("cards", f"Not a completed set: {'; '.join(reasons)}.", Code.CARDS_NOT_A_SET)
 
 
 def check_set(ruleset: RuleSet, text: str) -> SetVerdict:
@@ -167,9 +171,10 @@ def check_set(ruleset: RuleSet, text: str) -> SetVerdict:
         return SetVerdict(tuple(cards), None, tuple(problems))
     problems = pack_problems(ruleset, cards)
     if any(c.rank == "3" for c in cards):
-        problems.append(Problem("cards", "3s are never part of a completed set.", "cards.threes"))
+        problems.append(Problem("cards", "3s are never part of a completed set.", Code.CARDS_THREES))
     if len(cards) < SET_SIZE:
-        problems.append(Problem("cards", f"A completed set has at least {SET_SIZE} cards; these are {len(cards)}.", "cards.too_few"))
+        problems.append(Problem("cards", f"A completed set has at least {SET_SIZE} cards; these are {len(cards)}.",
+                                Code.CARDS_TOO_FEW))
     if problems:
         return SetVerdict(tuple(cards), None, tuple(problems))
     naturals = [c for c in cards if not c.is_wild]

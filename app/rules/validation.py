@@ -4,12 +4,13 @@ from __future__ import annotations
 from typing import Sequence
 
 from .entries import COUNT_FIELDS, Problem, TeamEntry
-from .model import RuleSet
+from .model import BlackThreeMelding, RuleSet
 from .refusal import Refusal, RefusalKind
 from .registry import set_words
 from .requirements import going_out_message, has_going_out_sets
 from .wording import (and_list, figure_words, pack_phrase, packs_phrase, plural, set_names, teams_words,
                       threes_word)
+from .codes import Code
 
 POINT_FIELDS = ("table_points", "hand_points")
 
@@ -37,20 +38,21 @@ def number_problems(ruleset: RuleSet, entry: TeamEntry, at: str, who: str) -> li
     for set_id, count in entry.sets.items():
         if set_id not in ruleset.set_ids:
             problems.append(Problem(f"{at}.sets.{set_id}", f"{ruleset.short_name} has no {set_words(set_id)}; "
-                                    f"its sets are {set_names(ruleset)}.", "sets.unknown_type"))
+                                    f"its sets are {set_names(ruleset)}.", Code.SETS_UNKNOWN_TYPE))
         elif not is_whole(count) or count < 0:
             problems.append(Problem(f"{at}.sets.{set_id}", f"{who}: the number of "
-                                    f"{ruleset.set_type(set_id).name}s must be a whole number, 0 or more.", "sets.not_a_count"))
+                                    f"{ruleset.set_type(set_id).name}s must be a whole number, 0 or more.",
+                                    Code.SETS_NOT_A_COUNT))
     for field in COUNT_FIELDS:
         value = getattr(entry, field)
         label = figure_words(ruleset, field)
         if not is_whole(value) or value < 0:
             problems.append(Problem(f"{at}.{field}", f"{who}: {label} must be a whole number, 0 or more.",
-                                    f"{field}.not_a_count"))
+                                    Code(f"{field}.not_a_count")))
         elif field in POINT_FIELDS and value % 5:
             problems.append(Problem(f"{at}.{field}", f"{who}: {label} must be a multiple of 5 "
                                     f"(every card counts 5, 10, 20 or 50); {value:,} is not.",
-                                    f"{field}.not_multiple_of_5"))
+                                    Code(f"{field}.not_multiple_of_5")))
     return problems
 
 
@@ -62,15 +64,15 @@ def going_out_problems(ruleset: RuleSet, teams: Sequence[TeamEntry], sound: set[
         names = " and ".join(name_of(teams[i], i) for i in out)
         problems.append(Problem(f"teams[{out[1]}].went_out",
                                 f"Only one team can go out in a hand: {names} are both marked as going out.",
-                                "went_out.more_than_one"))
+                                Code.WENT_OUT_MORE_THAN_ONE))
     for i, entry in enumerate(teams):
         if entry.concealed and not entry.went_out:
             problems.append(Problem(f"teams[{i}].concealed", f"{name_of(entry, i)} cannot go out "
                                     "concealed without going out: tick 'went out' too, or untick 'concealed'.",
-                                    "concealed.without_going_out"))
+                                    Code.CONCEALED_WITHOUT_GOING_OUT))
         if i in sound and entry.went_out and not has_going_out_sets(ruleset, entry.sets):
             problems.append(Problem(f"teams[{i}].went_out", going_out_message(ruleset, name_of(entry, i), entry.sets),
-                                    "went_out.missing_sets"))
+                                    Code.WENT_OUT_MISSING_SETS))
     return problems
 
 
@@ -80,36 +82,36 @@ def team_rule_problems(ruleset: RuleSet, entry: TeamEntry, at: str, who: str) ->
     if entry.melded is False and (entry.has_sets or entry.table_points):
         problems.append(Problem(f"{at}.melded", f"{who} is marked as not melded but has "
                                 "completed sets or table points: a team with cards on the table has melded.",
-                                "melded.has_cards"))
+                                Code.MELDED_HAS_CARDS))
     least = sum(ruleset.set_type(k).min_points * n for k, n in entry.sets.items())
     if entry.table_points < least:
         problems.append(Problem(f"{at}.table_points", f"{who}: table points {entry.table_points:,} are "
                                 f"fewer than the completed sets alone must hold (at least {least:,}).",
-                                "table_points.below_sets"))
+                                Code.TABLE_POINTS_BELOW_SETS))
     if entry.black_threes_melded:
         problems += black_three_problems(ruleset, entry, at, who)
     if entry.red_threes_in_hand and not ruleset.red_threes_in_hand_allowed:
         problems.append(Problem(f"{at}.red_threes_in_hand", f"In these rules red {ruleset.threes} are "
-                                "always tabled: none can be left in a hand.", "red_threes_in_hand.not_allowed"))
+                                "always tabled: none can be left in a hand.", Code.RED_THREES_IN_HAND_NOT_ALLOWED))
     if entry.failed_go_outs and ruleset.failed_go_out_points is None:
         problems.append(Problem(f"{at}.failed_go_outs", "These rules have no penalty for a failed go-out.",
-                                "failed_go_outs.not_allowed"))
+                                Code.FAILED_GO_OUTS_NOT_ALLOWED))
     return problems
 
 
 def black_three_problems(ruleset: RuleSet, entry: TeamEntry, at: str, who: str) -> list[Problem]:
     """Melded black 3s: never in some rule sets, only by the team going out, only in the counts allowed."""
     threes, count = ruleset.threes, entry.black_threes_melded
-    if ruleset.black_three_melding == "never":
+    if ruleset.black_three_melding == BlackThreeMelding.NEVER:
         return [Problem(f"{at}.black_threes_melded", f"In {ruleset.short_name} black {threes} can never be "
-                        "melded.", "black_threes_melded.never")]
+                        "melded.", Code.BLACK_THREES_MELDED_NEVER)]
     if not entry.went_out:
         return [Problem(f"{at}.black_threes_melded", f"{who} did not go out: only the team "
-                        f"going out may meld black {threes}.", "black_threes_melded.not_out")]
+                        f"going out may meld black {threes}.", Code.BLACK_THREES_MELDED_NOT_OUT)]
     if count not in ruleset.black_three_meld_counts:
         return [Problem(f"{at}.black_threes_melded", f"{who} melded {threes_word(ruleset, count)}: black {threes} "
                         f"can be melded only {ruleset.black_three_meld_how}, by the team going out.",
-                        "black_threes_melded.out_of_range")]
+                        Code.BLACK_THREES_MELDED_OUT_OF_RANGE)]
     return []
 
 
@@ -137,21 +139,21 @@ def pack_problems(ruleset: RuleSet, teams: Sequence[TeamEntry]) -> list[Problem]
     checks = [
         (total(lambda e: e.red_threes + e.red_threes_in_hand), pack.red_threes,
          "{teams} have {count} red {threes} between them, but {packs} only {limit} red {threes} (2 in each pack).",
-         "pack.red_threes", lambda e: [("red_threes", e.red_threes), ("red_threes_in_hand", e.red_threes_in_hand)]),
+         Code.PACK_RED_THREES, lambda e: [("red_threes", e.red_threes), ("red_threes_in_hand", e.red_threes_in_hand)]),
         (total(lambda e: e.black_threes_in_hand + e.black_threes_melded), pack.black_threes,
          "{teams} have {count} black {threes} between them, but {packs} "
-         "only {limit} black {threes} (2 in each pack).", "pack.black_threes",
+         "only {limit} black {threes} (2 in each pack).", Code.PACK_BLACK_THREES,
          lambda e: [("black_threes_in_hand", e.black_threes_in_hand), ("black_threes_melded", e.black_threes_melded)]),
         (in_sets("min_twos"), pack.twos,
          "{teams}' completed sets need {count} 2s, but {packs} only {limit} (4 in each pack).",
-         "pack.twos", set_shares("min_twos")),
+         Code.PACK_TWOS, set_shares("min_twos")),
         (in_sets("min_jokers"), pack.jokers,
          "{teams}' completed sets need {count} jokers, but {pack} holds only {limit}.",
-         "pack.jokers", set_shares("min_jokers")),
+         Code.PACK_JOKERS, set_shares("min_jokers")),
         (in_sets("min_wild"), pack.wild_cards, "{teams}' completed sets need {count} wild cards (2s and jokers), "
-         "but {pack} holds only {limit}.", "pack.wild_cards", set_shares("min_wild")),
+         "but {pack} holds only {limit}.", Code.PACK_WILD_CARDS, set_shares("min_wild")),
         (total(lambda e: e.table_points + e.hand_points), pack.card_points,
-         "{teams}' card points add up to {count}, but {pack} holds only {limit}.", "pack.card_points",
+         "{teams}' card points add up to {count}, but {pack} holds only {limit}.", Code.PACK_CARD_POINTS,
          lambda e: [("table_points", e.table_points), ("hand_points", e.hand_points)]),
     ]
     problems = [Problem(biggest_share(teams, shares),
@@ -183,7 +185,7 @@ def mix_problems(ruleset: RuleSet, teams: Sequence[TeamEntry]) -> list[Problem]:
     flexible_ids = {s.id for s in flexible}
     field = biggest_share(teams, lambda e: [(f"sets.{k}", n) for k, n in e.sets.items() if k in flexible_ids])
     return [Problem(field, f"{teams_words(len(teams))}' {names} need seven 2s or seven jokers each, but "
-                    f"{pack_phrase(ruleset)} holds only {pack.twos} 2s and {pack.jokers} jokers.", "pack.wild_mix")]
+                    f"{pack_phrase(ruleset)} holds only {pack.twos} 2s and {pack.jokers} jokers.", Code.PACK_WILD_MIX)]
 
 
 def team_count_problems(ruleset: RuleSet, teams: Sequence[TeamEntry]) -> list[Problem]:
@@ -192,14 +194,14 @@ def team_count_problems(ruleset: RuleSet, teams: Sequence[TeamEntry]) -> list[Pr
     if len(teams) not in allowed:
         counts = " or ".join(str(n) for n in sorted(allowed))
         return [Problem("teams", f"{ruleset.short_name} is scored for {counts} teams, not {len(teams)}.",
-                        "teams.count")]
+                        Code.TEAMS_COUNT)]
     return []
 
 
 def progressive_problems(progressives: Sequence[int]) -> list[Problem]:
     """Totals before the hand must be whole multiples of 5."""
     return [Problem(f"teams[{i}].progressive", f"A total of {total!r} is impossible: "
-                    "every total is a whole multiple of 5.", "progressive.not_multiple_of_5")
+                    "every total is a whole multiple of 5.", Code.PROGRESSIVE_NOT_MULTIPLE_OF_5)
             for i, total in enumerate(progressives) if not is_whole(total) or total % 5]
 
 

@@ -1,10 +1,10 @@
-"""Plausible games for previews, the sheet tests and scripts/bench_sheet.py, made through the services."""
+"""Plausible games for previews, the sheet tests and the benches (scripts/benchkit.py), made by the store's writes."""
 from __future__ import annotations
 
 import random
 from typing import Sequence
 
-from app.rules import RuleSet, TeamEntry, get_ruleset, replay, validate_hand
+from app.rules import BlackThreeMelding, RuleSet, TeamEntry, get_ruleset, replay, validate_hand
 from app.store.games import create_game
 from app.store.hands import add_hand
 
@@ -44,7 +44,7 @@ def _entry(ruleset: RuleSet, rng: random.Random, going_out: bool) -> TeamEntry:
     reds = rng.choice((0, 0, 0, 1, 1, 2))
     black_in_hand = 0 if going_out or ruleset.black_three_in_hand_points == 0 else rng.choice((0, 0, 0, 1))
     black_melded = 0
-    if going_out and ruleset.black_three_melding != "never" and rng.random() < 0.2:
+    if going_out and ruleset.black_three_melding != BlackThreeMelding.NEVER and rng.random() < 0.2:
         black_melded = ruleset.black_three_meld_range[0]
     return TeamEntry(sets=sets, table_points=table, hand_points=0 if going_out else 5 * rng.randint(0, 24),
                      red_threes=reds, black_threes_in_hand=black_in_hand, black_threes_melded=black_melded,

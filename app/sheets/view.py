@@ -10,7 +10,8 @@ from app.store.models import Game
 from app.rules.numbers import points
 from app.rules import GameState, RuleSet, TeamEntry, TeamResult, dealer_for_hand, set_code
 from app.store.cache import kept_before, remembered, row_cache
-from app.store.games import ruleset_of, shown_version, state_of
+from app.store.games import shown_version
+from app.store.states import ruleset_of, state_of
 
 #: Rows of a blank score pad: twenty on portrait A4; three players need a landscape page, which holds fourteen.
 PAD_ROWS = 20

@@ -3,11 +3,12 @@ from __future__ import annotations
 
 from datetime import timezone
 
-from flask import Response, abort, current_app, render_template, request
+from flask import Response, current_app, render_template, request
 
 from app.store.tenancy import name_of_club
 from app.rules import describe_ruleset, get_ruleset, ruleset_ids, variation_problems
-from app.rules.refusal import Refusal
+from app.rules.refusal import Refusal, RefusalKind
+from app.web.errors import abort_as
 from app.sheets.blueprint import bp
 from app.store.loading import game_stamp, load_whole_game
 from app.render.pdf import pdf_response, printed_now
@@ -24,8 +25,8 @@ def game_sheet_pdf(game_id: int):
     """
     stamp = game_stamp(game_id)
     if stamp is None:
-        abort(404, description=f"There is no game number {game_id}. It may have been removed, "
-                               "or the link is mistyped.")
+        abort_as(RefusalKind.NOT_FOUND, f"There is no game number {game_id}. It may have been removed, "
+                                        "or the link is mistyped.")
     etag = sheet_etag(game_id, stamp.version)
     if etag in request.if_none_match:
         return not_modified(etag, stamp.updated_at)
@@ -34,7 +35,7 @@ def game_sheet_pdf(game_id: int):
         try:
             item = cached_sheet(load_whole_game(game_id))
         except Refusal as error:       # removed a moment ago
-            abort(404, description=str(error))
+            abort_as(RefusalKind.NOT_FOUND, str(error))
     response = pdf_response(item.data, f"treys-game-{game_id}-sheet.pdf")
     return with_validators(response, item.etag, item.modified)
 
@@ -61,15 +62,15 @@ def ruleset_pad_pdf(ruleset_id: str):
     query argument is a variation of the rule set, e.g. `?decks=german` for Bolivia Plus.
     """
     if ruleset_id not in ruleset_ids():
-        abort(404, description=f"There is no rule set '{ruleset_id}'. "
-                               f"The rule sets are: {', '.join(ruleset_ids())}.")
+        abort_as(RefusalKind.NOT_FOUND, f"There is no rule set '{ruleset_id}'. "
+                                        f"The rule sets are: {', '.join(ruleset_ids())}.")
     teams = request.args.get("teams", default=2, type=int)
     if teams not in (2, 3):
-        abort(400, description="A score pad has columns for 2 teams or 3 players (teams=2 or teams=3).")
+        abort_as(RefusalKind.BAD_REQUEST, "A score pad has columns for 2 teams or 3 players (teams=2 or teams=3).")
     variations = {key: value for key, value in request.args.items() if key != "teams"}
     problems = variation_problems(ruleset_id, variations)
     if problems:
-        abort(400, description=" ".join(problem.message for problem in problems))
+        abort_as(RefusalKind.BAD_REQUEST, " ".join(problem.message for problem in problems))
     ruleset = get_ruleset(ruleset_id, variations)
     html = render_template("sheets/pad_pdf.html", sheet=blank_sheet(ruleset, teams),
                            printed=printed_now(), rules=describe_ruleset(ruleset),

@@ -14,6 +14,7 @@ from app.store.gamelog import Actor
 from app.store.games import stale
 from app.store.models import Game, GameEvent, Hand, utcnow
 from app.store.sessionlog import SessionEventKind, note_session_change
+from app.rules.codes import Code
 
 
 def asks_agreement(game: Game) -> bool:
@@ -35,13 +36,13 @@ def hand_to_agree(game: Game, number: int) -> Hand:
     """The hand waiting for agreement, or the refusal saying why it cannot be agreed to."""
     if not asks_agreement(game):
         raise refuse(RefusalKind.CONFLICT, "This game's session does not ask for agreement: every hand counts as "
-                     "entered.", "agreement", "agreement.off")
+                     "entered.", "agreement", Code.AGREEMENT_OFF)
     hand = db.session.scalar(select(Hand).where(Hand.game_id == game.id, Hand.number == number))
     if hand is None:
-        raise refuse(RefusalKind.NOT_FOUND, f"This game has no hand number {number}.", None, "hand.unknown")
+        raise refuse(RefusalKind.NOT_FOUND, f"This game has no hand number {number}.", None, Code.HAND_UNKNOWN)
     if hand.agreed_at is not None:
         raise refuse(RefusalKind.CONFLICT, f"Hand {number} was already agreed by {hand.agreed_by}.", "agreement",
-                     "agreement.done")
+                     Code.AGREEMENT_DONE)
     return hand
 
 
@@ -57,7 +58,7 @@ def check_same_tablet(game: Game, number: int, actor: Actor) -> None:
     entered = entering_tablet(game, number)
     if entered is not None and (entered.actor_kind, entered.actor_id) != (actor.kind, actor.id):
         raise refuse(RefusalKind.FORBIDDEN, f"Hand {number} is agreed on the tablet it was entered on, at the "
-                     "table.", "agreement", "agreement.other_tablet")
+                     "table.", "agreement", Code.AGREEMENT_OTHER_TABLET)
 
 
 def player_named(game: Game, name: str) -> str:
@@ -65,7 +66,7 @@ def player_named(game: Game, name: str) -> str:
     names = [player for team in game.team_players for player in team]
     if not isinstance(name, str) or name.strip() not in names:
         raise refuse(RefusalKind.INVALID, "Choose the name of the player of another team who agrees.", "player",
-                     "agreement.player")
+                     Code.AGREEMENT_PLAYER)
     return name.strip()
 
 

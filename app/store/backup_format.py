@@ -12,9 +12,13 @@ from __future__ import annotations
 
 import json
 from datetime import date, datetime
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from app.rules.entries import ENTRY_FIELDS
+from app.store.backup_refusal import BackupRefused
+from app.store.backup_v1 import upgrade_v1
 
 FORMAT = "treys-backup"
 FORMAT_VERSION = 3
@@ -33,19 +37,26 @@ def text(longest: int, shortest: int = 0):
 
 
 class Part(BaseModel):
-    """A part of the file: strict JSON types (no "5" for 5, no 1 for true); other keys are ignored."""
+    """A part of the file: strict JSON types (no "5" for 5, no 1 for true); other keys are ignored.
+
+    COLUMNS names, in the file's order, the fields that are columns of the part's table under the same name: the
+    backup writes them as they are (dates and times as ISO text) and the restore puts them back, both from here."""
+
+    COLUMNS: ClassVar[tuple[str, ...]] = ()
 
     model_config = ConfigDict(strict=True, extra="ignore")
 
 
-class Organiser(Part):
+class OrganiserPart(Part):
+    COLUMNS: ClassVar[tuple[str, ...]] = ("id", "name", "password_hash", "created_at")
     id: Id
     name: text(60, 1)
     password_hash: text(256, 1)
     created_at: datetime
 
 
-class Member(Part):
+class MemberPart(Part):
+    COLUMNS: ClassVar[tuple[str, ...]] = ("id", "name", "short_name", "active", "created_at")
     id: Id
     name: text(60, 1)
     short_name: text(20) | None = None
@@ -59,7 +70,8 @@ class Member(Part):
     email_stopped_at: datetime | None = None
 
 
-class Season(Part):
+class SeasonPart(Part):
+    COLUMNS: ClassVar[tuple[str, ...]] = ("id", "name", "starts_on", "ends_on", "qualifying_percent")
     id: Id
     name: text(60, 1)
     starts_on: date
@@ -67,12 +79,15 @@ class Season(Part):
     qualifying_percent: Annotated[int, Field(ge=0, le=100)]
 
 
-class Attendee(Part):
+class AttendeePart(Part):
+    COLUMNS: ClassVar[tuple[str, ...]] = ("member_id", "arrived_at")
     member_id: Id
     arrived_at: datetime
 
 
-class Call(Part):
+class CallPart(Part):
+    COLUMNS: ClassVar[tuple[str, ...]] = ("game_id", "table_number", "reason", "called_by", "cleared_by", "called_at",
+                                          "cleared_at")
     game_id: PublicId | None = None
     table_number: Count
     reason: text(200) = ""
@@ -91,12 +106,16 @@ class Acted(Part):
     actor_label: text(80) = ""
 
 
-class SessionLine(Acted):
+class SessionLinePart(Acted):
+    COLUMNS: ClassVar[tuple[str, ...]] = ("kind", "words", "actor_kind", "actor_id", "actor_label", "at")
     kind: text(20, 1)
     words: text(400) = ""
 
 
-class Session(Part):
+class SessionPart(Part):
+    COLUMNS: ClassVar[tuple[str, ...]] = ("id", "ruleset_id", "variations", "format_kind", "format_hands", "ends_at",
+                                          "partners", "pairs", "round", "sitting_out", "seed", "agreement", "played_on",
+                                          "time_called_at", "created_at")
     id: PublicId
     played_on: date
     ruleset_id: text(40, 1)
@@ -112,23 +131,26 @@ class Session(Part):
     time_called_at: datetime | None = None
     agreement: bool = False
     created_at: datetime
-    attendees: list[Attendee]
-    calls: list[Call] = []
-    events: list[SessionLine] = []
+    attendees: list[AttendeePart]
+    calls: list[CallPart] = []
+    events: list[SessionLinePart] = []
 
 
-class Seat(Part):
+class SeatPart(Part):
+    COLUMNS: ClassVar[tuple[str, ...]] = ("id", "name", "member_id")
     id: Id
     name: text(60, 1)
     member_id: Id | None = None
 
 
-class Team(Part):
+class TeamPart(Part):
+    COLUMNS: ClassVar[tuple[str, ...]] = ("name",)
     name: text(60, 1)
-    players: Annotated[list[Seat], Field(min_length=1)]
+    players: Annotated[list[SeatPart], Field(min_length=1)]
 
 
-class Entry(Part):
+class EntryPart(Part):
+    COLUMNS: ClassVar[tuple[str, ...]] = ENTRY_FIELDS
     sets: dict[text(40, 1), Count]
     table_points: Points
     hand_points: Points
@@ -142,16 +164,19 @@ class Entry(Part):
     melded: bool | None = None
 
 
-class Hand(Part):
+class HandPart(Part):
+    COLUMNS: ClassVar[tuple[str, ...]] = ("client_token", "created_at", "updated_at", "agreed_by", "agreed_at")
     client_token: text(64) | None = None
     created_at: datetime
     updated_at: datetime
     agreed_by: text(60) | None = None
     agreed_at: datetime | None = None
-    entries: Annotated[list[Entry], Field(min_length=1)]
+    entries: Annotated[list[EntryPart], Field(min_length=1)]
 
 
-class Event(Acted):
+class EventPart(Acted):
+    COLUMNS: ClassVar[tuple[str, ...]] = ("seq", "kind", "hand_number", "client_token", "before", "after", "actor_kind",
+                                          "actor_id", "actor_label", "at")
     seq: Count
     kind: text(20, 1)
     hand_number: Count | None = None
@@ -160,7 +185,9 @@ class Event(Acted):
     after: dict | None = None
 
 
-class Substitute(Part):
+class SubstitutePart(Part):
+    COLUMNS: ClassVar[tuple[str, ...]] = ("team_position", "seat", "from_hand", "left_name", "left_member_id",
+                                          "came_name", "came_member_id", "by", "at")
     team_position: Count
     seat: Count
     from_hand: Annotated[int, Field(ge=1, le=2**31 - 1)]
@@ -172,7 +199,10 @@ class Substitute(Part):
     by: text(80) = ""
 
 
-class Game(Part):
+class GamePart(Part):
+    COLUMNS: ClassVar[tuple[str, ...]] = ("id", "table_code", "version", "session_id", "session_round", "table_number",
+                                          "format_kind", "format_hands", "last_hand", "closed", "target", "created_at",
+                                          "updated_at", "finished_at")
     id: PublicId
     ruleset: text(40, 1)
     variations: dict
@@ -192,10 +222,10 @@ class Game(Part):
     updated_at: datetime
     finished_at: datetime | None = None
     ended_at: datetime | None = None          # kept by backups made before this column was dropped; unused
-    teams: Annotated[list[Team], Field(min_length=1)]
-    hands: list[Hand]
-    events: list[Event] = []
-    substitutions: list[Substitute] = []
+    teams: Annotated[list[TeamPart], Field(min_length=1)]
+    hands: list[HandPart]
+    events: list[EventPart] = []
+    substitutions: list[SubstitutePart] = []
 
 
 class Backup(Part):
@@ -203,19 +233,16 @@ class Backup(Part):
     version: Literal[3]
     made_at: str | None = None
     notes: list[str] = []           # what an earlier format could not carry, said before the restore
-    organisers: list[Organiser] = []
-    members: list[Member] = []
-    seasons: list[Season] = []
-    sessions: list[Session] = []
-    games: list[Game] = []
+    organisers: list[OrganiserPart] = []
+    members: list[MemberPart] = []
+    seasons: list[SeasonPart] = []
+    sessions: list[SessionPart] = []
+    games: list[GamePart] = []
 
 
-class BackupRefused(Exception):
-    """A file that cannot be restored: every reason, each a sentence."""
-
-    def __init__(self, problems: list[str]):
-        super().__init__(" ".join(problems[:5]) + (f" ({len(problems) - 5} more problems.)" if len(problems) > 5 else ""))
-        self.problems = problems
+def columns(part: Part) -> dict:
+    """The part's columns as a row of its table (the restore's side of COLUMNS)."""
+    return {name: getattr(part, name) for name in part.COLUMNS}
 
 
 def where(location: tuple) -> str:
@@ -243,7 +270,6 @@ def parse(data: bytes | str) -> Backup:
         raise BackupRefused([f"This backup has format version {version!r}; this Treys reads versions "
                              f"{READS[0]} to {READS[-1]}. Restore it with the Treys that made it, or a newer one."])
     if version == 1:
-        from app.store.backup_v1 import upgrade_v1
         document = upgrade_v1(document)
     if document.get("version") == 2:
         document = dict(document, version=3)      # what version 3 adds takes its defaults, as the upgrade gives

@@ -8,7 +8,7 @@ database upgrade gives an old row: a game not closed, an empty record of changes
 """
 from __future__ import annotations
 
-from app.store.backup_format import BackupRefused
+from app.store.backup_refusal import BackupRefused
 
 
 def rows(document: dict, key: str) -> list:

@@ -1,13 +1,13 @@
 """Brakes stored in the database: on guessing table codes or passwords, and on opening games in bulk.
 
 Both survive a restart and hold across threads and processes. Arithmetic: docs/hosting.md, "The table-code brake".
+Only the counting is here: the requests are read and answered at the web's edge (app/web/brakes.py).
 """
 from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from flask import Flask, current_app, request
-from sqlalchemy import ForeignKey, Index, UniqueConstraint, and_, case, delete, func, insert, or_, select, update
+from sqlalchemy import ForeignKey, Index, UniqueConstraint, and_, case, delete, func, insert, select, update
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Mapped, mapped_column
@@ -15,10 +15,10 @@ from sqlalchemy.orm import Mapped, mapped_column
 from app.extensions import db
 from app.store.ids import PublicIdType
 from app.store.tenancy import ClubOwned, club_transaction
-from app.web.faults import answer
 from app.store.models import Game, utcnow
 from app.store.games import check_table_code
 from app.rules.refusal import Refusal, RefusalKind, refuse
+from app.rules.codes import Code
 
 #: The row counting wrong codes for a game from every address together.
 EVERY_ADDRESS = "*"
@@ -33,9 +33,6 @@ FREE_PER_ACCOUNT = 5
 FREE_LOGINS_PER_ADDRESS = 10
 #: Wrong codes are forgotten after this long without another one.
 FORGET_AFTER = timedelta(hours=1)
-#: Games one address may open per minute (the GAMES_PER_MINUTE setting overrides it).
-GAMES_PER_MINUTE = 10
-CREATING = {"games.new_game", "api.create_game"}
 
 
 class CodeBrake(ClubOwned, db.Model):
@@ -105,7 +102,7 @@ def count_failure(conn, game_id: int, address: str, free: int, now: datetime) ->
 
 def record_failure(game_id: int, address: str, now: datetime | None = None) -> bool:
     """Count a wrong code against the address and against the game, in their own transaction; True when
-    this code came beyond the wrong codes allowed (sent at the same moment as others: answer it 429)."""
+    this code came beyond the wrong codes allowed (sent at the same moment as others: refuse it as a wait)."""
     now = now or utcnow()
     with club_transaction() as conn:
         own = count_failure(conn, game_id, address, FREE_PER_ADDRESS, now)
@@ -135,7 +132,7 @@ def in_words(seconds: int) -> str:
 
 
 def check_code_from(address: str | None, game: Game, code: str | None, rows: list | None = None) -> None:
-    """Check a typed table code; 429 while this address or this game must wait after wrong codes (`rows`:
+    """Check a typed table code; a THROTTLED refusal while this address or this game must wait after wrong codes (`rows`:
     the game's brake rows for this address, when read with the game)."""
     address = short_address(address)
     wait, own_rows = wait_and_own(brake_rows(game.id, address) if rows is None else rows, address)
@@ -154,7 +151,7 @@ def check_code_from(address: str | None, game: Game, code: str | None, rows: lis
 def too_many_codes(wait: int) -> Refusal:
     """The answer while a tablet must wait after wrong codes."""
     return refuse(RefusalKind.THROTTLED, f"Too many wrong table codes for this game. Please wait {in_words(wait)} and "
-                       "try again, or ask the organiser to let this tablet in.", "table_code", "code.wait",
+                       "try again, or ask the organiser to let this tablet in.", "table_code", Code.CODE_WAIT,
                   retry_after=max(1, wait))
 
 
@@ -166,20 +163,6 @@ def short_address(address: str | None) -> str:
 def for_address(address: str):
     """The condition picking a game's brake rows for this address and for every address together."""
     return CodeBrake.address.in_([address, EVERY_ADDRESS])
-
-
-def braked_or_own(game_id, address, now, forgotten_before):
-    """The game's brake rows that a right code must not skip: this address's own (a right code clears them)
-    and a wait on every address together (a SQL condition for a guarded write, its values
-    from brake_values)."""
-    waiting = and_(CodeBrake.address == EVERY_ADDRESS, CodeBrake.next_try_at > now,
-                   CodeBrake.last_failure_at > forgotten_before)
-    return select(CodeBrake.id).where(CodeBrake.game_id == game_id, or_(CodeBrake.address == address, waiting))
-
-
-def brake_values(address: str | None, now: datetime) -> dict:
-    """The values braked_or_own's condition binds for this address now."""
-    return {"address": short_address(address), "forgotten_before": now - FORGET_AFTER}
 
 
 def brake_rows(game_id: int, address: str) -> list:
@@ -243,30 +226,9 @@ def games_opened_lately(address: str, now: datetime) -> int:
             GameOpened.address == address, GameOpened.opened_at > now - timedelta(minutes=1)))
 
 
-def brake_game_creation():
-    """Before opening a game: 429 when this address opened GAMES_PER_MINUTE in the last minute."""
-    if request.endpoint not in CREATING or request.method != "POST":
-        return None
-    allowed = int(current_app.config.get("GAMES_PER_MINUTE", GAMES_PER_MINUTE))
-    if games_opened_lately((request.remote_addr or "unknown")[:64], utcnow()) >= allowed:
-        return answer(429, "Please wait", f"This tablet has opened {allowed} games in the last "
-                                          "minute. Please wait a minute before opening another.",
-                      {"Retry-After": "60"})
-    return None
-
-
-def count_game_creation(response):
-    """After a game was opened: note it (and drop notes older than a minute from this address)."""
-    if request.endpoint in CREATING and request.method == "POST" and response.status_code in (201, 302):
-        now, address = utcnow(), (request.remote_addr or "unknown")[:64]
-        with db.engine.begin() as conn:
-            conn.execute(delete(GameOpened).where(GameOpened.address == address,
-                                                  GameOpened.opened_at <= now - timedelta(minutes=1)))
-            conn.execute(insert(GameOpened).values(address=address, opened_at=now))
-    return response
-
-
-def init_brakes(app: Flask) -> None:
-    """Hook the game-opening brake into the requests."""
-    app.before_request(brake_game_creation)
-    app.after_request(count_game_creation)
+def note_game_opened(address: str, now: datetime) -> None:
+    """Note a game this address opened (and drop its notes older than a minute)."""
+    with db.engine.begin() as conn:
+        conn.execute(delete(GameOpened).where(GameOpened.address == address,
+                                              GameOpened.opened_at <= now - timedelta(minutes=1)))
+        conn.execute(insert(GameOpened).values(address=address, opened_at=now))

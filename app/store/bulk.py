@@ -14,8 +14,9 @@ from app.rules import TeamEntry, replay
 from app.store.cache import state_cache
 from app.store.club_models import ClubSession
 from app.store.ending import format_of, last_hand_of
-from app.store.games import ruleset_of, state_key
+from app.store.states import ruleset_of, state_key
 from app.store.models import Game, Hand, HandEntry, Team
+from app.rules.outcome import FormatKind
 
 
 class GamesRead(list):
@@ -31,7 +32,7 @@ def read_games(*where, order=(Game.created_at, Game.id)) -> GamesRead:
     found = GamesRead(db.session.scalars(select(Game).where(*where).order_by(*order).options(
         selectinload(Game.teams).selectinload(Team.players))))
     timed = {game.session_id for game in found
-             if game.last_hand is None and game.format_kind == "time" and game.session_id is not None}
+             if game.last_hand is None and game.format_kind == FormatKind.TIME and game.session_id is not None}
     found.sessions = list(db.session.scalars(select(ClubSession).where(ClubSession.id.in_(timed)))) if timed else []
     keys = {game.id: state_key(game, last_hand_of(game)) for game in found}
     kept = {game.id: state_cache().get(keys[game.id]) for game in found}
@@ -39,7 +40,7 @@ def read_games(*where, order=(Game.created_at, Game.id)) -> GamesRead:
     for game in found:
         state = kept[game.id] or replay(ruleset_of(game), hands.get(game.id, []), len(game.teams), game.target,
                                         game.closed, format_of(game), keys[game.id][4])
-        game.__dict__["_treys_state"] = (keys[game.id], state)    # as games.remember_state keeps it on the game
+        game.__dict__["_treys_state"] = (keys[game.id], state)    # as states.keep_state keeps it on the game
     return found
 
 

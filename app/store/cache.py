@@ -9,7 +9,8 @@ from typing import Any, Callable
 
 from flask import current_app
 
-#: Entries kept per app: a club afternoon is a few dozen games, a few kinds each.
+#: Entries of a cache made without a size (each app's are sized by its settings: VERSION_CACHE_ITEMS,
+#: STATE_CACHE_ITEMS and ROW_CACHE_ITEMS in app/config.py).
 CACHED_ITEMS = 256
 
 
@@ -50,18 +51,26 @@ class VersionCache:
 
 def version_cache() -> VersionCache:
     """This app's cache (made on first use)."""
-    return current_app.extensions.setdefault("version_cache", VersionCache())
+    return kept_cache("version_cache", "VERSION_CACHE_ITEMS", CACHED_ITEMS)
 
 
-#: Games' states kept per app: a club's whole history (the ladder and the exports read every game; a finished
-#: game's state stands until a correction gives the game a new version). Measured: about 40 kB a game of 12
-#: hands with its entries, so 1,000 games hold about 40 MB and a full cache about 80 MB.
+def kept_cache(name: str, setting: str, default: int) -> VersionCache:
+    """One of this app's caches, made on first use with the size its setting gives."""
+    cache = current_app.extensions.get(name)
+    if cache is None:
+        cache = current_app.extensions.setdefault(name, VersionCache(current_app.config.get(setting) or default))
+    return cache
+
+
+#: Games' states kept by a cache made without a setting: a club's whole history (the ladder and the exports
+#: read every game; a finished game's state stands until a correction gives the game a new version).
+#: Measured: about 40 kB a game of 12 hands with its entries, so 1,000 games hold about 40 MB.
 STATE_ITEMS = 2048
 
 
 def state_cache() -> VersionCache:
     """This app's cache of games' states, keyed by what each was worked out from (made on first use)."""
-    return current_app.extensions.setdefault("state_cache", VersionCache(STATE_ITEMS))
+    return kept_cache("state_cache", "STATE_CACHE_ITEMS", STATE_ITEMS)
 
 
 def forget_everything(app) -> None:
@@ -88,13 +97,14 @@ def kept_before(key: tuple, version: int, cache: VersionCache | None = None) -> 
     return None
 
 
-#: Entries of the cache of hands' rows: a row is small, and a club afternoon has a few thousand hands.
+#: Entries of the cache of hands' rows made without a setting: a row is small, a club afternoon a few
+#: thousand hands.
 ROW_ITEMS = 4096
 
 
 def row_cache() -> VersionCache:
     """This app's cache of each hand's score-sheet row, keyed by what the row shows (made on first use)."""
-    return current_app.extensions.setdefault("row_cache", VersionCache(ROW_ITEMS))
+    return kept_cache("row_cache", "ROW_CACHE_ITEMS", ROW_ITEMS)
 
 
 def remembered(key, make: Callable[[], Any], cache: VersionCache | None = None) -> Any:

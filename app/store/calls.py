@@ -10,6 +10,7 @@ from app.store.club_models import ClubSession, TableCall
 from app.store.gamelog import Actor, spoken_time
 from app.store.models import Game, utcnow
 from app.store.sessionlog import SessionEventKind, note_session_change, save_session_change
+from app.rules.codes import Code
 
 #: The longest reason a call gives (a sentence such as "Hand 5 not agreed").
 REASON_LENGTH = 200
@@ -20,7 +21,7 @@ def session_of(game: Game) -> ClubSession:
     session = db.session.get(ClubSession, game.session_id) if game.session_id is not None else None
     if session is None:
         raise refuse(RefusalKind.CONFLICT, "This game is not a club session's table: there is no organiser's board "
-                     "to call. Ask at the table.", "game", "call.no_session")
+                     "to call. Ask at the table.", "game", Code.CALL_NO_SESSION)
     return session
 
 
@@ -47,7 +48,7 @@ def call_organiser(game: Game, actor: Actor, reason: str = "", *, save: bool = T
     session = session_of(game)
     if not isinstance(reason, str) or len(reason) > REASON_LENGTH:
         raise refuse(RefusalKind.INVALID, f"The reason is a sentence of at most {REASON_LENGTH} characters.",
-                     "reason", "call.reason")
+                     "reason", Code.CALL_REASON)
     waiting = open_call(game)
     if waiting is not None:
         return waiting, False
@@ -64,10 +65,10 @@ def clear_call(session: ClubSession, call_id: int, actor: Actor) -> TableCall:
     """The organiser has seen to a call: it leaves the board's list, saved with its line on the session's record."""
     call = db.session.get(TableCall, call_id) if 0 < call_id <= 2**31 - 1 else None
     if call is None or call.session_id != session.id:
-        raise refuse(RefusalKind.NOT_FOUND, "There is no such call on this session's board.", "call", "call.unknown")
+        raise refuse(RefusalKind.NOT_FOUND, "There is no such call on this session's board.", "call", Code.CALL_UNKNOWN)
     if call.cleared_at is not None:
         raise refuse(RefusalKind.CONFLICT, f"{table_words(call)}'s call was already cleared at "
-                     f"{spoken_time(call.cleared_at)}.", "call", "call.cleared")
+                     f"{spoken_time(call.cleared_at)}.", "call", Code.CALL_CLEARED)
     call.cleared_at, call.cleared_by = utcnow(), actor.label
     save_session_change(session, SessionEventKind.CALL_CLEARED, actor, f"{table_words(call)}'s call cleared.")
     return call
@@ -80,17 +81,8 @@ def take_back_call(game: Game, actor: Actor) -> TableCall:
     call = open_call(game)
     if call is None:
         raise refuse(RefusalKind.CONFLICT, "There is no call to take back: the organiser has already seen to it, "
-                     "or it was taken back.", "call", "call.none")
+                     "or it was taken back.", "call", Code.CALL_NONE)
     call.cleared_at, call.cleared_by = utcnow(), actor.label
     save_session_change(session, SessionEventKind.CALL_TAKEN_BACK, actor,
                         f"{table_words(call)} took its call back.")
     return call
-
-
-def call_document(call: TableCall) -> dict:
-    """A call as the board and the API give it."""
-    return {"id": call.id, "table": call.table_number, "label": table_words(call), "game_id": call.game_id,
-            "reason": call.reason, "called_at": spoken_time(call.called_at), "called_by": call.called_by,
-            "cleared": call.cleared_at is not None,
-            "cleared_at": None if call.cleared_at is None else spoken_time(call.cleared_at),
-            "cleared_by": call.cleared_by}

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from enum import StrEnum
 from typing import NamedTuple
 
 from sqlalchemy import func, select
@@ -15,24 +16,33 @@ from app.rules import EventRecord
 from app.rules.operations import EventKind
 
 
+class ActorKind(StrEnum):
+    """What made a change (its value is stored in each line's actor_kind)."""
+
+    TABLET = "tablet"          # a table's tablet, by the id in its cookie
+    ORGANISER = "organiser"    # an organiser signed in
+    API = "api"                # a script through the API
+    TREYS = "treys"            # Treys itself (the results emailed when the last game ended)
+
+
 @dataclass(frozen=True)
 class Actor:
-    """Who made a change: a tablet (by the id in its cookie), the organiser, or a script through the API."""
+    """Who made a change: a tablet (by the id in its cookie), the organiser, a script through the API, or Treys."""
 
-    kind: str          # "tablet", "organiser", "api"
+    kind: ActorKind
     id: str = ""
     label: str = ""
 
 
-UNKNOWN_TABLET = Actor("tablet")
-API = Actor("api", "", "the API")
-ORGANISER = Actor("organiser", "", "the organiser")
+UNKNOWN_TABLET = Actor(ActorKind.TABLET)
+API = Actor(ActorKind.API, "", "the API")
+ORGANISER = Actor(ActorKind.ORGANISER, "", "the organiser")
 
 
 def first_tablet(game_id):
     """The query of the table's own tablet: the first tablet on the game's record (the one that opened it, or
     in a session, where the organiser's draw opens every game, the first tablet to write)."""
-    return (select(GameEvent.actor_id).where(GameEvent.game_id == game_id, GameEvent.actor_kind == "tablet",
+    return (select(GameEvent.actor_id).where(GameEvent.game_id == game_id, GameEvent.actor_kind == ActorKind.TABLET,
                                              GameEvent.actor_id != "")
             .order_by(GameEvent.seq).limit(1))
 
@@ -81,11 +91,11 @@ def actor_label(game: Game, actor: Actor, opener: str | None) -> str:
     (its label), 'the API'."""
     if actor.label:
         return actor.label
-    if actor.kind == "tablet" and actor.id and actor.id == opener:
+    if actor.kind == ActorKind.TABLET and actor.id and actor.id == opener:
         return f"{game.table_label}'s tablet" if game.table_label else "the tablet that opened the game"
-    if actor.kind == "tablet":
+    if actor.kind == ActorKind.TABLET:
         return "another tablet"
-    return {"organiser": "the organiser", "api": "the API"}.get(actor.kind, actor.kind)
+    return {ActorKind.ORGANISER: "the organiser", ActorKind.API: "the API"}.get(actor.kind, actor.kind)
 
 
 def record(game: Game, event: EventRecord, actor: Actor, *, client_token: str | None = None,
@@ -97,7 +107,7 @@ def record(game: Game, event: EventRecord, actor: Actor, *, client_token: str | 
         opener = None if event.kind == EventKind.GAME_OPENED else opener_id(game)
     if event.kind == EventKind.GAME_OPENED:
         opener = None
-    if opener is None and actor.kind == "tablet" and actor.id:
+    if opener is None and actor.kind == ActorKind.TABLET and actor.id:
         opener = actor.id                 # the first tablet on the record is the table's own
     game.__dict__["_treys_next_record"] = (seq + 1, opener)
     row = GameEvent(seq=seq, kind=event.kind, hand_number=event.hand_number, client_token=client_token,

@@ -1,26 +1,26 @@
-"""Game store: open games, read them whole and keep their state by version, and the writes on a whole game."""
+"""Game store: open games, read them whole, and the writes on a whole game (its state: app/store/states.py)."""
 from __future__ import annotations
 
 import secrets
 from functools import wraps
 
-from sqlalchemy import inspect, select
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import joinedload, selectinload
 from sqlalchemy.orm.exc import StaleDataError
 
-from app.store.ending import format_of, last_hand_of
+from app.store.ending import last_hand_of
 from app.store.ids import LARGEST_ID
-from app.store.gamelog import UNKNOWN_TABLET, Actor, forget_record, keep_record, record
+from app.store.gamelog import UNKNOWN_TABLET, Actor, ActorKind, record
 from app.extensions import db
 from app.store.models import Game, GameEvent, Hand, Player, Team, utcnow
-from app.store.cache import state_cache
+from app.store.states import after_write, state_of
 from app.rules.refusal import STALE_VERSION, WRONG_CODE, Refusal, RefusalKind, refuse
 from app.rules.outcome import Closing, FormatKind
 from app.rules.operations import (EventKind, do_abandon_game, do_call_time, do_delete_game, do_end_game,
                                   do_reset_code)
-from app.rules import (EventRecord, GameState, Problem, RuleSet, TeamEntry, get_ruleset, replay,
-                       table_problems, variation_problems)
+from app.rules import (EventRecord, GameState, Problem, get_ruleset, table_problems, variation_problems)
+from app.rules.codes import Code
 
 
 def session_codes(session_id: int | None) -> set[str]:
@@ -37,66 +37,12 @@ def new_table_code(taken: frozenset[str] | set[str] = frozenset()) -> str:
             return code
 
 
-def ruleset_of(game: Game) -> RuleSet:
-    """The game's rule set with its variations."""
-    return get_ruleset(game.ruleset_id, game.variations)
-
-
-def state_key(game: Game, last_hand: int | None) -> tuple:
-    """What a cached state of the game depends on: the game (id and when it was opened), its saved version
-    and closing (every write bumps the version), the hand in play when time was called (a session's set
-    end time can pass without a write), and its teams."""
-    return game.id, game.version, game.created_at, game.closed, last_hand, tuple(game.team_names)
-
-
 def shown_version(game: Game):
     """What a game's pages, sheet and API document depend on: its version, and for a timed session game whose
     time has not been called, the hand its session's set end time makes the last (it can pass with no write)."""
     if game.last_hand is None and game.format_kind == FormatKind.TIME and game.session_id is not None:
         return game.version, last_hand_of(game)
     return game.version
-
-
-def hand_entries(game: Game) -> list[list[TeamEntry]]:
-    """Every hand's entries in order, named after the teams (hands not loaded yet: one query with entries)."""
-    names = game.team_names
-    hands = game.hands if "hands" not in inspect(game).unloaded else db.session.scalars(
-        select(Hand).where(Hand.game_id == game.id).order_by(Hand.number).options(selectinload(Hand.entries)))
-    return [hand.team_entries(names) for hand in hands]
-
-
-def state_of(game: Game) -> GameState:
-    """Every hand of the game re-scored by the engine from what was entered (once per saved version, kept
-    for the app: a write into a long game replays nothing)."""
-    last_hand = last_hand_of(game)
-    key = state_key(game, last_hand)
-    cached = game.__dict__.get("_treys_state")
-    state = cached[1] if cached is not None and cached[0] == key else state_cache().get(key)
-    if state is None or not same_hands(game, state):
-        state = replay(ruleset_of(game), hand_entries(game), len(game.teams), game.target, game.closed,
-                       format_of(game), last_hand)
-    remember_state(game, state)
-    return state
-
-
-def same_hands(game: Game, state: GameState) -> bool:
-    """False when the game's loaded hands are not the ones the state was worked out from (a row written
-    some other way than through this module, which bumps the version)."""
-    return "hands" in inspect(game).unloaded or len(game.hands) == len(state.hands)
-
-
-def forget_state(game: Game) -> None:
-    """Drop the state kept for the game's version (a write based on it found the game changed)."""
-    kept = game.__dict__.pop("_treys_state", None)
-    if kept is not None:
-        state_cache().forget(kept[0])
-
-
-def remember_state(game: Game, state: GameState) -> None:
-    """Keep the game's state with the object, and in the app's cache of states by what it was worked out from."""
-    key = state_key(game, state.last_hand)
-    game.__dict__["_treys_state"] = (key, state)
-    state_cache().put(key, state)
 
 
 def whole_games():
@@ -187,9 +133,9 @@ def check_version(game: Game, version: int | None) -> None:
         raise stale(game)
 
 
-def commit(game: Game, state: GameState | None = None) -> None:
-    """Save the game's change whole, or nothing, marking when it was over; keeps the new state."""
-    state = state or state_of(game)
+def commit(game: Game, state: GameState) -> None:
+    """Save the game's change whole, or nothing, marking when it was over by `state`, the state after the
+    change; then what is kept of the game follows, in one place (states.after_write)."""
     game.updated_at = utcnow()
     game.finished_at = (game.finished_at or utcnow()) if state.game_over else None
     session = db.session()
@@ -198,13 +144,11 @@ def commit(game: Game, state: GameState | None = None) -> None:
         session.commit()
     except (IntegrityError, StaleDataError):
         db.session.rollback()
-        forget_state(game)
-        forget_record(game)
+        after_write(game, None)
         raise stale(game)
     finally:
         session.expire_on_commit = True
-    remember_state(game, state)
-    keep_record(game)
+    after_write(game, state)
 
 
 #: PostgreSQL's answers when two transactions clash: deadlock detected, serialization failure.
@@ -225,31 +169,31 @@ def guarded_write(write):
             db.session.rollback()
             raise refuse(RefusalKind.CONFLICT, "Someone else changed this game at the same moment, so nothing was saved "
                               "from here. Here is the game as it is now: enter again if needed.",
-                         "version", "game.changed") from None
+                         "version", Code.GAME_CHANGED) from None
         except OperationalError as error:
             db.session.rollback()
             if getattr(error.orig, "sqlstate", None) in CLASHES:     # PostgreSQL: two tablets at once
                 raise refuse(RefusalKind.CONFLICT,
                              "Someone else changed this game at the same moment, so nothing was saved "
                              "from here. Here is the game as it is now: enter again if needed.",
-                             "version", "game.changed") from None
+                             "version", Code.GAME_CHANGED) from None
             waited = getattr(error.orig, "sqlstate", None) in WAITED_TOO_LONG
             if not waited and "locked" not in str(error.orig):   # disk full, read-only, connection lost: app/web/faults.py
                 raise
             raise refuse(RefusalKind.BUSY,
                          "The server was too busy to save this: nothing was saved. Please send it again.",
-                         None, "server.busy") from None
+                         None, Code.SERVER_BUSY) from None
     return guarded
 
 
 #: A session table's game is ended, abandoned or deleted by the organiser alone.
-ORGANISER_ONLY = "game.organiser_only"
+ORGANISER_ONLY = Code.GAME_ORGANISER_ONLY
 
 
 def check_organiser_closes(game: Game, actor: Actor | None) -> None:
     """At a club session the organiser ends, abandons or deletes a table's game (signed in, or from the board);
     a casual game's own tablet may."""
-    if game.session_id is not None and (actor is None or actor.kind != "organiser"):
+    if game.session_id is not None and (actor is None or actor.kind != ActorKind.ORGANISER):
         raise refuse(RefusalKind.FORBIDDEN, "Nothing was changed: at a club afternoon only the organiser ends, "
                      "abandons or deletes a table's game. Call the organiser to your table.", None, ORGANISER_ONLY)
 
@@ -261,10 +205,8 @@ def close_game(game: Game, operation, *, version: int | None = None, actor: Acto
     with the caller's change when not `save`)."""
     check_version(game, version)
     check_organiser_closes(game, actor)
-    if operation is do_delete_game:
-        event, after = operation(state_of(game))
-    else:
-        event, after = operation(state_of(game), game.team_names)
+    state = state_of(game)
+    event, after = operation(state) if operation is do_delete_game else operation(state, game.team_names)
     game.closed = after.closing
     row = record(game, event, actor or UNKNOWN_TABLET)
     commit(game, after) if save else db.session.flush()
@@ -301,9 +243,10 @@ def call_time(game: Game, *, actor: Actor | None = None, save: bool = True) -> G
 def reset_table_code(game: Game, *, actor: Actor | None = None) -> str:
     """Give the game a new table code (the organiser's tool; none of its session's other codes); tablets
     holding the old one must ask again."""
+    state = state_of(game)                # a new code changes no score
     game.table_code = new_table_code(session_codes(game.session_id) if game.session_id else frozenset())
     record(game, do_reset_code(), actor or UNKNOWN_TABLET)
-    commit(game)
+    commit(game, state)
     return game.table_code
 
 
@@ -311,4 +254,4 @@ def check_not_deleted(game: Game) -> None:
     """A deleted game is gone for readers and writers alike (not found)."""
     if game.closed == Closing.DELETED:
         raise refuse(RefusalKind.NOT_FOUND,
-                     f"{game.title} was deleted (it was started by mistake).", None, "game.deleted")
+                     f"{game.title} was deleted (it was started by mistake).", None, Code.GAME_DELETED)

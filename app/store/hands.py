@@ -2,22 +2,25 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import wraps
 
 from sqlalchemy import inspect, select
 
 from app.extensions import db
-from app.store.gamelog import UNKNOWN_TABLET, Actor, record, removed_token_event, spoken_time
-from app.store.games import check_version, commit, guarded_write, state_of
+from app.store.gamelog import UNKNOWN_TABLET, Actor, ActorKind, record, removed_token_event, spoken_time
+from app.store.games import check_version, commit, guarded_write
+from app.store.states import state_of
 from app.store.models import Hand, HandEntry, Game, GameEvent, utcnow
 from app.rules import EventRecord, GameState, TeamEntry
 from app.rules.operations import EventKind, do_add_hand, do_correct_hand, do_remove_hand
 from app.rules.refusal import Refusal, RefusalKind, refuse
+from app.rules.codes import Code
 
 
 #: A game holds at most this many hands: a real game ends within about 60 (see docs/hosting.md, "Safe defaults and limits").
 MAX_HANDS = 200
 #: A finished session table's last hand is removed by the organiser alone.
-FINISHED_TABLE = "game.finished_table"
+FINISHED_TABLE = Code.GAME_FINISHED_TABLE
 
 
 def named(game: Game, entries: list[TeamEntry]) -> list[TeamEntry]:
@@ -30,7 +33,7 @@ def named_entries(game: Game, entries: list[TeamEntry]) -> list[TeamEntry]:
     if len(entries) != len(game.team_names):
         raise refuse(RefusalKind.INVALID,
                      f"This game has {len(game.team_names)} teams; the hand gives {len(entries)}.", "teams",
-                     "teams.count")
+                     Code.TEAMS_COUNT)
     return named(game, entries)
 
 
@@ -53,7 +56,7 @@ def spent_token(game: Game, client_token: str | None) -> Hand | None:
             return hand
         raise refuse(RefusalKind.CONFLICT, f"Hand {added.hand_number} sent with this token was removed at "
                           f"{spoken_time(added.at)}: it is not recorded again. If that hand was really "
-                          "played, enter it as a new hand.", "client_token", "token.removed")
+                          "played, enter it as a new hand.", "client_token", Code.TOKEN_REMOVED)
     return None
 
 
@@ -78,7 +81,7 @@ def check_same_hand(game: Game, client_token: str | None, entries: list[TeamEntr
     if first is not None and first != sent:
         raise refuse(RefusalKind.CONFLICT, "This client_token recorded a different hand before: make up a new "
                      "token for a new hand (a correction goes to the hand's own address).", "client_token",
-                     "client_token.reused")
+                     Code.CLIENT_TOKEN_REUSED)
 
 
 def next_hand(game: Game, state: GameState, entries: list[TeamEntry]) -> tuple[EventRecord, GameState]:
@@ -92,32 +95,41 @@ def next_hand(game: Game, state: GameState, entries: list[TeamEntry]) -> tuple[E
 
 @dataclass(frozen=True)
 class EnteredHand:
-    """What entering a hand gives back, all that its answer needs: the hand (None when refused), whether this call
-    recorded it, the game's state as it now stands, and the refusal (None when the hand is recorded)."""
+    """What entering a hand gives back, all that its answer needs: the hand, whether this call recorded it (False:
+    its client token recorded it before), and the game's state as it now stands."""
 
-    hand: Hand | None
+    hand: Hand
     created: bool
     state: GameState
-    refusal: Refusal | None = None
 
 
+def all_or_nothing(write):
+    """A hand's write that is refused saves nothing: the session is rolled back and the refusal raised on (every
+    write of a hand refuses the same way, with a Refusal: verify, then do)."""
+    @wraps(write)
+    def whole(*args, **kwargs):
+        try:
+            return write(*args, **kwargs)
+        except Refusal:
+            db.session.rollback()
+            raise
+    return whole
+
+
+@all_or_nothing
 def add_hand(game: Game, entries: list[TeamEntry], *, client_token: str | None = None, version: int | None = None,
              opened_for: int | None = None, actor: Actor | None = None) -> EnteredHand:
     """Enter the next hand, all or nothing: the checks, the engine's verify and do, the hand and its event saved
-    in one commit. A refusal comes back in the answer beside the game as it now stands (nothing of it saved)."""
-    try:
-        return record_hand(game, entries, client_token=client_token, version=version, opened_for=opened_for,
-                           actor=actor or UNKNOWN_TABLET)
-    except Refusal as refusal:
-        db.session.rollback()
-        return EnteredHand(None, False, state_of(game), refusal)
+    in one commit; or a Refusal raised, nothing of it saved."""
+    return record_hand(game, entries, client_token=client_token, version=version, opened_for=opened_for,
+                       actor=actor or UNKNOWN_TABLET)
 
 
 def check_token(client_token) -> None:
     """Refuse a client token that is not short text."""
     if client_token is not None and (not isinstance(client_token, str) or len(client_token) > 64):
         raise refuse(RefusalKind.INVALID, "client_token must be text of at most 64 characters.", "client_token",
-                     "client_token.invalid")
+                     Code.CLIENT_TOKEN_INVALID)
 
 
 def check_opened_for(opened_for: int | None, number: int, state: GameState) -> None:
@@ -129,7 +141,7 @@ def check_opened_for(opened_for: int | None, number: int, state: GameState) -> N
                  f"Nothing was saved: this form was for hand {opened_for}, and hand {opened_for} is already "
                  f"recorded (saved on another tablet, or the Back button brought the form back). Here is the "
                  f"game as it is now; press \u201cEnter hand {number}\u201d for the next hand.",
-                 "hand_number", "hand.recorded")
+                 "hand_number", Code.HAND_RECORDED)
 
 
 @guarded_write
@@ -176,7 +188,7 @@ def taken_first(number: int) -> Refusal:
     """The answer to a hand posted at the same moment as another tablet's hand with the same number."""
     return refuse(RefusalKind.CONFLICT, f"Another tablet saved hand {number} first, so nothing was saved from here. Here is the "
                        "game as it is now: check it and enter your hand again if it is still needed.", "version",
-                  "hand.taken")
+                  Code.HAND_TAKEN)
 
 
 def find_hand(game: Game, number: int) -> Hand:
@@ -184,9 +196,10 @@ def find_hand(game: Game, number: int) -> Hand:
     for hand in game.hands:
         if hand.number == number:
             return hand
-    raise refuse(RefusalKind.NOT_FOUND, f"This game has no hand number {number}.", None, "hand.unknown")
+    raise refuse(RefusalKind.NOT_FOUND, f"This game has no hand number {number}.", None, Code.HAND_UNKNOWN)
 
 
+@all_or_nothing
 @guarded_write
 def correct_hand(game: Game, number: int, entries: list[TeamEntry], *, version: int | None,
                  actor: Actor | None = None) -> Hand:
@@ -205,21 +218,23 @@ def correct_hand(game: Game, number: int, entries: list[TeamEntry], *, version: 
     return hand
 
 
-@guarded_write
-def check_finished_table(game: Game, actor: Actor | None) -> None:
+def check_finished_table(game: Game, state: GameState, actor: Actor | None) -> None:
     """A session table's game that is over changes at the organiser's hand alone (a tablet calls them)."""
-    if game.session_id is not None and (actor is None or actor.kind != "organiser") and state_of(game).outcome.over:
+    if game.session_id is not None and (actor is None or actor.kind != ActorKind.ORGANISER) and state.outcome.over:
         raise refuse(RefusalKind.FORBIDDEN, "Nothing was changed: this table's game is over, so only the organiser "
                      "can remove its last hand. Ask the organiser.", None, FINISHED_TABLE)
 
 
+@all_or_nothing
+@guarded_write
 def remove_last_hand(game: Game, number: int, *, version: int | None = None,
                      actor: Actor | None = None) -> None:
     """Remove the last hand (only the last one can go); the record keeps it and its token stays spent."""
     check_version(game, version)
     hand = find_hand(game, number)
-    check_finished_table(game, actor)
-    event, after = do_remove_hand(state_of(game), number)
+    state = state_of(game)
+    check_finished_table(game, state, actor)
+    event, after = do_remove_hand(state, number)
     game.hands.remove(hand)
     game.closed = None
     record(game, event, actor or UNKNOWN_TABLET)

@@ -10,6 +10,8 @@ from app.store.ids import LARGEST_ID
 from app.extensions import db
 from app.store.models import Game, Hand
 from app.store import games
+from app.store.states import state_of
+from app.rules.outcome import Closing, FormatKind
 
 
 def whole_games(query: Select) -> list[Game]:
@@ -35,12 +37,12 @@ def game_stamp(game_id: int) -> Stamp | None:
     is no such game."""
     if not 0 < game_id <= LARGEST_ID:
         return None
-    shown = (Game.closed.is_(None)) | (Game.closed != "deleted")
+    shown = (Game.closed.is_(None)) | (Game.closed != Closing.DELETED.value)
     row = db.session.execute(select(Game.version, Game.updated_at, Game.last_hand, Game.format_kind,
                                     Game.session_id).where(Game.id == game_id, shown)).first()
     if row is None:
         return None
-    if row.last_hand is None and row.format_kind == "time" and row.session_id is not None:
+    if row.last_hand is None and row.format_kind == FormatKind.TIME and row.session_id is not None:
         return Stamp(games.shown_version(db.session.get(Game, game_id)), row.updated_at)
     return Stamp(row.version, row.updated_at)
 
@@ -53,8 +55,8 @@ def stored_hands(game_id: int) -> int:
 def checked_state(game: Game):
     """The game's state (kept by the write that made its version), replayed from the game read whole when the
     database holds another number of hands (a row written some other way than through the game store)."""
-    state = games.state_of(game)
+    state = state_of(game)
     if "hands" in inspect(game).unloaded and stored_hands(game.id) != len(state.hands):
-        state = games.state_of(load_whole_game(game.id))
+        state = state_of(load_whole_game(game.id))
     return state
 

@@ -169,7 +169,7 @@ class GameEvent(ClubOwned, db.Model):
     before: Mapped[dict | None] = mapped_column(JSON)
     after: Mapped[dict | None] = mapped_column(JSON)
     at: Mapped[datetime] = mapped_column(default=utcnow)
-    actor_kind: Mapped[str] = mapped_column(db.String(12))      # "tablet", "organiser", "api"
+    actor_kind: Mapped[str] = mapped_column(db.String(12))      # an ActorKind (app/store/gamelog.py)
     actor_id: Mapped[str] = mapped_column(db.String(64), default="")
     actor_label: Mapped[str] = mapped_column(db.String(80), default="")
     game: Mapped[Game] = relationship(back_populates="events")

@@ -15,7 +15,8 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from app.extensions import SQLITE_BUSY_MS, db
 from app.rules import RulesetError, TeamEntry, get_ruleset, replay, table_problems, validate_hand
-from app.store.backup_format import Backup, BackupRefused, parse
+from app.store.backup_format import Backup, columns, parse
+from app.store.backup_refusal import BackupRefused
 from app.store.club_models import (Attendance, ClubSession, Member, Organiser, Season, SessionEvent, Substitution,
                                    TableCall)
 from app.store.member_models import MemberContact
@@ -161,28 +162,19 @@ def plan(data: bytes | str) -> Plan:
                 [o.name for o in backup.organisers if o.name.casefold() in taken])
 
 
-def fields(part, *names: str) -> dict:
-    """Some fields of a checked part as a row."""
-    return {name: getattr(part, name) for name in names}
-
-
 def club_rows(backup: Backup, plan_: Plan) -> list[tuple]:
     """(model, rows) of the club: accounts added, players, seasons, sessions, who came."""
     added = set(plan_.accounts_added)
     keep_ids = not plan_.accounts_kept
-    organisers = [dict(fields(o, "name", "password_hash", "created_at"), **({"id": o.id} if keep_ids else {}))
+    organisers = [{name: value for name, value in columns(o).items() if keep_ids or name != "id"}
                   for o in backup.organisers if o.name in added]
-    sessions = [fields(s, "id", "played_on", "ruleset_id", "variations", "format_kind", "format_hands", "ends_at",
-                       "partners", "pairs", "round", "sitting_out", "seed", "time_called_at", "agreement", "created_at")
-                for s in backup.sessions]
-    attendance = [{"session_id": s.id, "member_id": a.member_id, "arrived_at": a.arrived_at}
-                  for s in backup.sessions for a in s.attendees]
-    lines = [dict(e.model_dump(), session_id=s.id) for s in backup.sessions for e in s.events]
+    attendance = [dict(columns(a), session_id=s.id) for s in backup.sessions for a in s.attendees]
+    lines = [dict(columns(e), session_id=s.id) for s in backup.sessions for e in s.events]
     return [(Organiser, organisers),
-            (Member, [fields(m, "id", "name", "short_name", "active", "created_at") for m in backup.members]),
+            (Member, [columns(m) for m in backup.members]),
             (MemberContact, contact_rows(backup)),
-            (Season, [fields(s, "id", "name", "starts_on", "ends_on", "qualifying_percent") for s in backup.seasons]),
-            (ClubSession, sessions), (Attendance, attendance), (SessionEvent, lines)]
+            (Season, [columns(s) for s in backup.seasons]),
+            (ClubSession, [columns(s) for s in backup.sessions]), (Attendance, attendance), (SessionEvent, lines)]
 
 
 def contact_rows(backup: Backup) -> list[dict]:
@@ -197,31 +189,25 @@ def contact_rows(backup: Backup) -> list[dict]:
 
 def call_rows(backup: Backup) -> list[tuple]:
     """(model, rows) of the calls to the organiser (after the games they name)."""
-    return [(TableCall, [dict(c.model_dump(), session_id=s.id) for s in backup.sessions for c in s.calls])]
-
-
-GAME_COLUMNS = ("id", "variations", "target", "table_code", "version", "session_id", "session_round", "table_number",
-                "format_kind", "format_hands", "last_hand", "closed", "created_at", "updated_at", "finished_at")
+    return [(TableCall, [dict(columns(c), session_id=s.id) for s in backup.sessions for c in s.calls])]
 
 
 def game_rows(backup: Backup) -> list[tuple]:
     """(model, rows) of the games: games, teams, seats, hands, entries, records of changes."""
     games, teams, players, hands, entries, events, substitutes = [], [], [], [], [], [], []
     for game in backup.games:
-        games.append(dict(fields(game, *GAME_COLUMNS), ruleset_id=game.ruleset, table_label=game.table,
+        games.append(dict(columns(game), variations=game.variations, ruleset_id=game.ruleset, table_label=game.table,
                           first_dealer_team=game.first_dealer[0], first_dealer_player=game.first_dealer[1]))
         for position, team in enumerate(game.teams):
-            teams.append({"id": len(teams) + 1, "game_id": game.id, "position": position, "name": team.name})
-            players += [dict(fields(p, "id", "name", "member_id"), team_id=len(teams), position=i)
+            teams.append(dict(columns(team), id=len(teams) + 1, game_id=game.id, position=position))
+            players += [dict(columns(p), team_id=len(teams), position=i)
                         for i, p in enumerate(team.players)]
         for number, hand in enumerate(game.hands, start=1):
-            hands.append(dict(fields(hand, "client_token", "created_at", "updated_at", "agreed_by", "agreed_at"),
-                              id=len(hands) + 1,
-                              game_id=game.id, number=number))
-            entries += [dict(e.model_dump(), id=len(entries) + i + 1, hand_id=len(hands), team_position=i)
+            hands.append(dict(columns(hand), id=len(hands) + 1, game_id=game.id, number=number))
+            entries += [dict(columns(e), id=len(entries) + i + 1, hand_id=len(hands), team_position=i)
                         for i, e in enumerate(hand.entries)]
-        events += [dict(e.model_dump(), game_id=game.id) for e in game.events]
-        substitutes += [dict(sub.model_dump(), game_id=game.id) for sub in game.substitutions]
+        events += [dict(columns(e), game_id=game.id) for e in game.events]
+        substitutes += [dict(columns(sub), game_id=game.id) for sub in game.substitutions]
     return [(Game, games), (Team, teams), (Player, players), (Hand, hands), (HandEntry, entries), (GameEvent, events),
             (Substitution, substitutes)]
 

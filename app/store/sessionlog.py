@@ -1,4 +1,5 @@
-"""The record of a club session: who opened it, ticked, drew, swapped, seated, called time, called the organiser or
+"""The record of a club session: who opened it, ticked, drew, swapped or moved players,
+seated, called time, called the organiser or
 cleared a call, agreed to a hand or brought a substitute, and when."""
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from sqlalchemy import select
 
 from app.extensions import db
 from app.store.club_models import ClubSession, SessionEvent
-from app.store.gamelog import Actor, spoken_time
+from app.store.gamelog import Actor
 
 
 class SessionEventKind(StrEnum):
@@ -18,6 +19,7 @@ class SessionEventKind(StrEnum):
     PLAYERS_HERE = "players_here"
     ROUND_DRAWN = "round_drawn"
     PLAYERS_SWAPPED = "players_swapped"
+    PLAYERS_MOVED = "players_moved"
     LATECOMER_SEATED = "latecomer_seated"
     TIME_CALLED = "time_called"
     TABLE_CALLED = "table_called"
@@ -50,8 +52,3 @@ def session_events(session: ClubSession) -> list[SessionEvent]:
     """The session's record, oldest first."""
     return list(db.session.scalars(select(SessionEvent).where(SessionEvent.session_id == session.id)
                                    .order_by(SessionEvent.id)))
-
-
-def event_sentence(event: SessionEvent) -> str:
-    """One line of the session's record: '14:05, the organiser Ann: Round 2: 5 tables drawn.'"""
-    return f"{spoken_time(event.at)}, {event.actor_label or 'the organiser'}: {event.words}"

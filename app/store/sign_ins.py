@@ -49,7 +49,12 @@ def close_sign_in(key: str) -> None:
 
 def close_every_sign_in(organiser: Organiser) -> None:
     """Sign the account out everywhere: every sign-in ends and the generation moves on (one transaction)."""
+    end_every_sign_in(organiser)
+    db.session.commit()
+
+
+def end_every_sign_in(organiser: Organiser) -> None:
+    """Every sign-in of the account ends and its generation moves on; saved by the caller's commit."""
     db.session.execute(delete(SignIn).where(SignIn.organiser_id == organiser.id))
     db.session.execute(update(Organiser).where(Organiser.id == organiser.id).values(
         session_generation=Organiser.session_generation + 1))
-    db.session.commit()

@@ -103,9 +103,9 @@ def account_for_sign_in(name: str) -> SignInAccount | None:
     if connection.dialect.name == "postgresql" and host_lookups_ready(connection):
         row = connection.execute(text("SELECT * FROM treys_account_for_sign_in(:name)"), {"name": name}).first()
     else:
-        from app.store.club_models import Organiser      # the accounts' model is built on this module
-        row = db.session.execute(select(Organiser.id, Organiser.club_id, Organiser.password_hash)
-                                 .where(Organiser.name == name).execution_options(**ALL_CLUBS)).first()
+        accounts = db.metadata.tables["organiser"]       # its model (club_models) is built on this module
+        row = db.session.execute(select(accounts.c.id, accounts.c.club_id, accounts.c.password_hash)
+                                 .where(accounts.c.name == name).execution_options(**ALL_CLUBS)).first()
     return SignInAccount(*row) if row is not None else None
 
 

@@ -12,7 +12,7 @@ from app.store.brake import release_code_brake
 from app.extensions import db
 from app.store.models import Game
 from app.store.backup import backup_document
-from app.store.backup_format import BackupRefused
+from app.store.backup_refusal import BackupRefused
 from app.store.clubs import ClubProblem, chosen_club
 from app.store.restore import plan, write
 from app.store.tenancy import in_club

@@ -1,7 +1,8 @@
 """Error handlers: JSON under /api/, a friendly page everywhere else."""
 import re
+from typing import NoReturn
 
-from flask import Flask, current_app, render_template, request
+from flask import Flask, abort, current_app, render_template, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 from werkzeug.http import HTTP_STATUS_CODES
 
@@ -21,6 +22,17 @@ REFUSAL_STATUS: dict[RefusalKind, int] = {
 def status_of(refusal: Refusal) -> int:
     """The HTTP status a refusal is answered with."""
     return REFUSAL_STATUS[refusal.kind]
+
+
+def status_for(kind: RefusalKind | None) -> int:
+    """The HTTP status a feature's answer takes when refused as this kind (None: not refused, 200)."""
+    return 200 if kind is None else REFUSAL_STATUS[kind]
+
+
+def abort_as(kind: RefusalKind, message: str | None = None) -> NoReturn:
+    """Stop the request refused as this kind: the error page, or the API's JSON, with the kind's status and
+    the message (None: the status's own words)."""
+    abort(REFUSAL_STATUS[kind], message)
 
 
 def is_api_request() -> bool:

@@ -12,8 +12,9 @@ from app.web.converters import DatabaseId
 from app.web.errors import register_error_handlers
 from app.web.faults import register_fault_handlers
 from app.web.security import init_security
+from app.web.polls import init_quick_polls
 from app.store import club_models, member_models, models, row_security, tenancy  # noqa: F401  (registers the tables for migrations)
-from app.store.brake import init_brakes
+from app.web.brakes import init_brakes
 from app.web.cli import brake_cli, init_backup
 from app.extensions import csrf, db, migrate
 from app.web.formatting import register_filters
@@ -22,6 +23,7 @@ from app import api, club, games, guides, main, members, records, rulebook, shee
 from app.members.results_mail import init_results_mail
 from app.members.sending import init_sending
 from app.club.auth import init_auth
+from app.club.hosting import club_cli
 from app.web.clubscope import init_club_scope
 
 
@@ -56,6 +58,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     csrf.exempt(api.bp)  # the API is for scripts: writes need the table code instead
     csrf.exempt(club.api_bp)  # organiser endpoints of the API: HTTP Basic auth instead
     init_auth(app)
+    app.cli.add_command(club_cli)       # the host's clubs: `flask club add|list|remove`
     init_backup(app)
     init_sending(app)
     init_results_mail(app)
@@ -66,5 +69,6 @@ def create_app(test_config: dict | None = None) -> Flask:
     register_error_handlers(app)
     register_fault_handlers(app)
     register_filters(app)
+    init_quick_polls(app)           # first of all the steps before a view: an unchanged poll is a bare 304
 
     return app

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-import sys
 
 from flask import Flask, current_app, g, render_template, request
 from markupsafe import escape

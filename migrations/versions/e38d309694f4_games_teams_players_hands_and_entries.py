@@ -1,7 +1,7 @@
 """games, teams, players, hands and entries
 
 Revision ID: e38d309694f4
-Revises: 
+Revises:
 Create Date: 2026-11-22 17:08:40.416428
 
 """

@@ -1,5 +1,6 @@
 /* The organiser's board: asks for news every few seconds with If-None-Match (304 when nothing changed)
-   and updates each table in place; a new round, a new table or a change to the call list reloads the page. */
+   and updates each table in place; a new round, a new table or a change to the call list reloads the page.
+   Between rounds (the server's next_poll) it asks rarely; hidden, not at all; on waking, at once. */
 (function () {
   "use strict";
   var board = document.getElementById("board");
@@ -7,6 +8,8 @@
   var url = board.getAttribute("data-url");
   var every = parseInt(board.getAttribute("data-poll"), 10) || 5000;
   var etag = null;
+  var wait = every;        // the server's next_poll, when it sends one
+  var timer = null;
 
   function setText(el, text) { if (el && el.textContent !== String(text)) { el.textContent = text; } }
 
@@ -48,6 +51,8 @@
   }
 
   function poll() {
+    window.clearTimeout(timer);
+    if (document.hidden) { return; }      // asked again when the screen wakes
     var headers = etag ? { "If-None-Match": etag } : {};
     fetch(url, { headers: headers, credentials: "same-origin", cache: "no-cache" })
       .then(function (response) {
@@ -56,11 +61,15 @@
         etag = response.headers.get("ETag");
         return response.json();
       })
-      .then(function (doc) { if (doc) { show(doc); } })
+      .then(function (doc) {
+        if (doc) { wait = doc.next_poll ? doc.next_poll * 1000 : every; show(doc); }
+      })
       .catch(function () { setText(document.getElementById("board-updated"), "Waiting for the server…"); })
-      .then(function () { window.setTimeout(poll, every); });
+      .then(function () { window.clearTimeout(timer); timer = window.setTimeout(poll, wait); });
   }
-  window.setTimeout(poll, every);
+  timer = window.setTimeout(poll, every);
+  document.addEventListener("visibilitychange", function () { if (!document.hidden) { poll(); } });
+  window.addEventListener("focus", function () { if (!document.hidden) { poll(); } });
 
   board.querySelectorAll("form[data-confirm]").forEach(function (form) {
     form.addEventListener("submit", function (event) {

@@ -9,12 +9,12 @@
   var summaryList = document.getElementById("refusal-list");
   var summaryIntro = document.getElementById("refusal-intro");
   var refused = form.dataset.refused === "yes";
+  var editing = form.dataset.editing === "yes";
   var typed = false;
   var timer = null;
   var asked = 0;
   var element = window.Treys.element;
   var store = window.Treys.store;
-  var editing = form.dataset.editing === "yes";
   var draftKey = store.draftKey(form.dataset.game, form.dataset.hand);
 
   // The card-count helper fills the points field it belongs to.
@@ -28,9 +28,20 @@
     document.getElementById(details.dataset.target).value = total ? String(total) : "";
   }
 
+  // While the live check is waited for, the form says so (data-checking), so a test can wait as a player does.
   function schedule() {
     window.clearTimeout(timer);
+    form.dataset.checking = "yes";
     timer = window.setTimeout(preview, 350);
+  }
+
+  // Problems are pointed out once the counting has begun (a points box filled in), on a correction, or after a
+  // refused Save: until then a team that went out has not had its sets entered yet, and a red message at the top
+  // would push the sets down under the player's finger.
+  function started() {
+    return refused || editing || Array.prototype.some.call(form.querySelectorAll("input.points"), function (input) {
+      return input.value.trim() !== "";
+    });
   }
 
   // A number that is not 0 stands out, so the entries can be checked at a glance.
@@ -63,11 +74,14 @@
 
   function preview() {
     var mine = ++asked;
+    form.dataset.checking = "yes";
     window.Treys.postForm(form.dataset.previewUrl, form, token).then(function (data) {
       if (mine === asked) show(data);
     }).catch(function (error) {
       if (window.console) window.console.warn("preview:", error);
       if (mine === asked) say(["The preview is not available just now. You can still save."], "warn");
+    }).then(function () {
+      if (mine === asked) delete form.dataset.checking;
     });
   }
 
@@ -95,6 +109,7 @@
     summaryList.textContent = "";
     kept.forEach(function (item) { summaryList.appendChild(item); });
     general.forEach(function (message) { summaryList.appendChild(element("li", "", message)); });
+    if (!refused) marked = [];          // live, a marked field's message stands beside it, and nothing moves
     marked.forEach(function (box) {
       var item = element("li");
       var link = element("a", "", box.dataset.label || box.dataset.errorFor);
@@ -106,6 +121,17 @@
     });
     summaryIntro.textContent = refused ? "This hand was not saved. Please fix:" : "Not ready to save yet. Please fix:";
     summary.classList.toggle("is-empty", !summaryList.querySelector("li"));
+  }
+
+  // Each team's preview waits for entries the engine can score.
+  function waiting() {
+    form.querySelectorAll("[data-preview-team]").forEach(function (box) {
+      box.querySelector(".preview-score").textContent = "–";
+      box.querySelector(".preview-lines").textContent = "";
+      box.querySelector(".preview-total").textContent = "";
+      box.querySelector(".preview-melded").textContent = "";
+      box.classList.add("is-waiting");
+    });
   }
 
   function showProblems(data) {
@@ -122,17 +148,14 @@
       if (more) more.open = true;
     });
     showSummary(general, marked);
-    form.querySelectorAll("[data-preview-team]").forEach(function (box) {
-      box.querySelector(".preview-score").textContent = "–";
-      box.querySelector(".preview-lines").textContent = "";
-      box.querySelector(".preview-total").textContent = "";
-      box.querySelector(".preview-melded").textContent = "";
-      box.classList.add("is-waiting");
-    });
+    waiting();
     var count = general.length + marked.length;
+    var labels = marked.map(function (box) { return box.dataset.label || box.dataset.errorFor; });
+    var where = refused ? ", listed at the top and marked in red." :
+      (general.length ? ", at the top" + (marked.length ? " and marked in red." : ".") :
+        (", marked in red: " + labels.join(", ")).replace(/([^.?!])$/, "$1."));
     say([[refused ? "This hand was not saved" : "Not ready to save yet",
-          (count === 1 ? ": one thing to fix" : ": " + count + " things to fix") +
-          ", listed at the top and marked in red."]], "problem");
+          (count === 1 ? ": one thing to fix" : ": " + count + " things to fix") + where]], "problem");
   }
 
   function showScores(data) {
@@ -167,9 +190,29 @@
     status.classList.toggle("is-winner", lines.length > 0);
   }
 
+  // What the live check adds or takes away never moves the box or button in use: the page scrolls by as much
+  // as it moved (the browser's own scroll anchoring does not act at the top of the page).
   function show(data) {
+    var anchor = form.contains(document.activeElement) ? document.activeElement : null;
+    var before = anchor ? anchor.getBoundingClientRect().top : 0;
+    render(data);
+    if (anchor) {
+      var moved = anchor.getBoundingClientRect().top - before;
+      if (Math.abs(moved) >= 1) window.scrollBy(0, moved);
+    }
+  }
+
+  function render(data) {
     clearErrors();
-    if (data.ok) {
+    if (!data.ok && !started()) {
+      showSummary([], []);
+      waiting();
+      if (data.went_out_chosen === false) {
+        say([["Still to choose: who went out", " (at the top)."]], "waiting");
+      } else {
+        say([["Still to enter", ": the sets, the red 3s and the points."]], "waiting");
+      }
+    } else if (data.ok) {
       showSummary([], []);
       showScores(data);
     } else {

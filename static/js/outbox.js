@@ -5,7 +5,10 @@
 (function () {
   "use strict";
   var OUTBOX = "treys:outbox";
-  var RETRY_MS = 8000;
+  // How often a kept Save is sent again: every 8 seconds, or the script tag's data-retry-ms (OUTBOX_RETRY_MS in
+  // the app's config, for the tests' server).
+  var script = document.currentScript;
+  var RETRY_MS = parseInt(script && script.getAttribute("data-retry-ms"), 10) || 8000;
   // The longest a Save waits for the server's answer before the hand is kept for later (the server's own
   // bounds on a wait for the database are a few seconds).
   var ANSWER_WAIT_MS = 15000;

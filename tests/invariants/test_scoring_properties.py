@@ -8,7 +8,7 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.rules import InvalidHand, initial_meld_minimum, score_hand, validate_hand
+from app.rules import BlackThreeMelding, InvalidHand, Winning, initial_meld_minimum, score_hand, validate_hand
 
 from .strategies import RULESETS, arbitrary_entry, multiple_of_5, ruleset_and_valid_hand
 
@@ -84,13 +84,14 @@ def test_a_winner_is_at_the_target_and_by_the_rule_set_rule(case):
     result = score_hand(ruleset, entries, progressives)
     totals = [team.progressive for team in result.teams]
     went_out = next((i for i, e in enumerate(entries) if e.went_out), None)
-    if ruleset.winning == "going_out_team":
+    if ruleset.winning == Winning.GOING_OUT_TEAM:
         expected = went_out if went_out is not None and totals[went_out] >= ruleset.target else None
     else:
         top = max(totals)
         expected = totals.index(top) if top >= ruleset.target and totals.count(top) == 1 else None
     assert result.winner == expected
-    assert result.game_over == (expected is not None)
+    assert result.verdict_named_winner == (expected is not None)
+    assert result.as_dict()["game_over"] == (expected is not None)      # a game to the target is over then
 
 
 @SETTINGS
@@ -103,7 +104,7 @@ def test_bonus_and_cards_are_what_the_entry_says(case):
                     + ruleset.black_three_in_hand_points * entry.black_threes_in_hand
                     + ruleset.red_three_in_hand_points * entry.red_threes_in_hand
                     + (ruleset.failed_go_out_points or 0) * entry.failed_go_outs)
-        if ruleset.black_three_melding == "card_value":
+        if ruleset.black_three_melding == BlackThreeMelding.CARD_VALUE:
             expected += 5 * entry.black_threes_melded
         assert team.cards == expected
         sets = sum(ruleset.set_type(k).bonus * n for k, n in entry.sets.items())
@@ -115,7 +116,8 @@ def _possible_trey_bonuses(ruleset, entry):
     """Red 3s (plus, minus or 0 as the rule set says) and, in bolivia_plus, melded black treys."""
     table = ruleset.red_three_table
     red = table[min(entry.red_threes, len(table) - 1)]
-    black = table[min(entry.black_threes_melded, len(table) - 1)] if ruleset.black_three_melding == "trey_table" else 0
+    trey_table = ruleset.black_three_melding == BlackThreeMelding.TREY_TABLE
+    black = table[min(entry.black_threes_melded, len(table) - 1)] if trey_table else 0
     return {red + black, -red + black, black}
 
 

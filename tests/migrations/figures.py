@@ -14,7 +14,7 @@ from sqlalchemy import inspect, select
 from app.extensions import db
 
 try:                                                    # today
-    from app.store.games import state_of
+    from app.store.states import state_of
     from app.store.models import Game
 except ImportError:                                     # earlier releases
     from app.services import state_of

@@ -3,6 +3,7 @@ import pytest
 
 from app.rules import all_rulesets, decide_winner, get_ruleset
 from app.rules.formats import format_problems
+from app.rules.ladder import player_games
 from app.rules.outcome import EndReason, Format, OutcomeState, decide_outcome, margin_of
 
 RULESETS = [r.id for r in all_rulesets()]
@@ -162,3 +163,33 @@ def test_an_outcome_in_words_names_the_teams():
         "Jets won at hand 2: time was called and the last hand was entered.")
     drawn = outcome("sambola", [(100, 300, 300)] * 3, [None] * 3, HANDS)
     assert drawn.words(["Ann", "Bob", "Cy"]).startswith("A draw between Bob and Cy at hand 3")
+
+
+def test_three_players_alone_two_level_at_the_top_the_banner_says_who_drew_and_who_lost():
+    drawn = outcome("sambola", [(100, 300, 300)] * 3, [None] * 3, HANDS)
+    assert drawn.headline(["Ann", "Bob", "Cy"]) == "Bob and Cy drew; Ann lost."
+    first_two = outcome("sambola", [(300, 300, 100)] * 3, [None] * 3, HANDS)
+    assert first_two.headline(["Ann", "Bob", "Cy"]) == "Ann and Bob drew; Cy lost."
+
+
+def test_the_banner_agrees_with_the_results_on_who_drew_and_who_lost():
+    drawn = outcome("sambola", [(300, 100, 300)] * 3, [None] * 3, HANDS)
+    lines = {line.player: line.result for line in player_games([["Ann"], ["Bob"], ["Cy"]], drawn, None)}
+    assert lines == {"Ann": 0.5, "Bob": 0.0, "Cy": 0.5}
+    assert drawn.headline(["Ann", "Bob", "Cy"]) == "Ann and Cy drew; Bob lost."
+
+
+@pytest.mark.parametrize("totals, closing, words", [
+    ((500, 500), "ended", "A draw."),
+    ((100, 300, 100), "ended", "Bob won!"),
+    ((300, 300, 300), "ended", "A draw."),
+    ((100, 900), "abandoned", "No result."),
+])
+def test_the_banner_of_every_other_ending(totals, closing, words):
+    ruleset_id = "sambola" if len(totals) == 3 else "bolivia"
+    result = outcome(ruleset_id, [totals], [None], TARGET, closing=closing)
+    assert result.headline(["Ann", "Bob", "Cy"][:len(totals)]) == words
+
+
+def test_a_game_in_play_has_no_banner():
+    assert outcome("bolivia", [(100, 300)], [None], TARGET).headline(["Jets", "Sharks"]) == ""

@@ -1,7 +1,12 @@
 """Stable keys: every problem has a code and every breakdown line a kind, so nothing depends on wording."""
+import ast
+from pathlib import Path
+
 import pytest
 
-from app.rules import get_ruleset, score_hand, validate_hand
+from app.rules import codes, get_ruleset, score_hand, validate_hand
+from app.rules.codes import Code
+from app.rules.entries import COUNT_FIELDS
 from app.rules.operations import winner_sentence
 
 from .helpers import RULESET_IDS, codes_of, team
@@ -83,3 +88,48 @@ def test_messages_use_separators_players_alone_and_not_the_long_rule_set_name():
 ])
 def test_the_winner_sentence_agrees_with_the_name(name, sentence):
     assert winner_sentence(name) == sentence
+
+
+APP = Path(__file__).resolve().parents[2] / "app"
+#: Where a problem's code is its argument: Problem(field, message, code), refuse(kind, message, field, code).
+CODE_AT = {"Problem": 2, "refuse": 3}
+
+
+def codes_made() -> list[tuple[str, ast.expr]]:
+    """(where, the code's expression) of every Problem and refusal the app makes with a code."""
+    found = []
+    for path in sorted(APP.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            at = CODE_AT.get(getattr(node.func, "id", None)) if isinstance(node, ast.Call) else None
+            if at is None:
+                continue
+            code = next((k.value for k in node.keywords if k.arg == "code"), None)
+            code = node.args[at] if code is None and len(node.args) > at else code
+            if code is not None and not (isinstance(code, ast.Constant) and code.value == ""):
+                found.append((f"{path.relative_to(APP)}:{node.lineno}", code))
+    return found
+
+
+def test_every_code_is_in_one_group_of_the_registry():
+    groups = [codes.HAND_CODES, codes.INPUT_CODES, codes.TABLE_CODES, codes.GAME_CODES, codes.CARD_CODES,
+              codes.CLUB_CODES, codes.SEAT_CODES, codes.WRITE_CODES, codes.REQUEST_CODES]
+    assert set().union(*groups) == set(Code) and sum(map(len, groups)) == len(Code)
+
+
+def test_every_code_the_app_makes_comes_from_the_registry():
+    made = codes_made()
+    assert len(made) > 80
+    for where, code in made:
+        assert not isinstance(code, ast.Constant), f"{where}: a code as text ({code.value!r}), not Code's member"
+        if isinstance(code, ast.Attribute) and getattr(code.value, "id", None) == "Code":
+            assert code.attr in Code.__members__, where
+        elif isinstance(code, ast.Call):
+            assert getattr(code.func, "id", None) == "Code", where      # Code(f"{field}.not_a_count"): looked up
+        else:
+            assert isinstance(code, ast.Name), f"{where}: {ast.unparse(code)}"
+
+
+def test_a_code_built_from_a_field_is_looked_up_in_the_registry():
+    assert [Code(f"{name}.not_a_count") for name in COUNT_FIELDS]
+    with pytest.raises(ValueError):
+        Code("went_out.not_a_count")

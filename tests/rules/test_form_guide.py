@@ -4,7 +4,7 @@ from datetime import date
 
 import pytest
 
-from app.rules.form import START, START_SIGMA, FormGuide, RatedGame, rate_games
+from app.rules.form_guide import START, START_SIGMA, FormGuide, RatedGame, rate_games
 from app.rules.outcome import Outcome, OutcomeState
 from app.rules.ranking import GameResult
 

@@ -1,4 +1,5 @@
-"""No import runs from a lower layer up: the engine imports nothing of the app, the store no page."""
+"""No import runs from a lower layer up: the engine imports nothing of the app, the store no feature and nothing
+of the web (no error page, no fault handler, no request)."""
 import ast
 from pathlib import Path
 
@@ -37,9 +38,24 @@ def test_the_engine_imports_nothing_of_the_app_outside_the_engine():
     assert [(f, m) for f, m in app_imports("rules") if not under(m, ["app.rules"])] == []
 
 
-def test_the_store_imports_no_feature_and_no_error_page():
+#: What of Flask speaks of the request at hand: the web's edge reads it, the store never.
+REQUEST = ("flask.request", "flask.g", "flask.session", "flask.abort", "flask_login.current_user")
+
+
+def store_imports() -> list[tuple[str, str]]:
+    """(file, module) for every import by a file of the store."""
+    return [(str(path.relative_to(APP.parent)), module) for path in sorted((APP / "store").rglob("*.py"))
+            for module in imports_of(path)]
+
+
+def test_the_store_imports_no_feature_and_nothing_of_the_web():
     assert app_imports("store")
-    assert [(f, m) for f, m in app_imports("store") if under(m, [*FEATURES, "app.web.errors"])] == []
+    assert [(f, m) for f, m in app_imports("store") if under(m, [*FEATURES, "app.web"])] == []
+
+
+def test_the_store_reads_no_request():
+    assert any(module == "flask.current_app" for _, module in store_imports())    # the walk sees Flask's names
+    assert [(f, m) for f, m in store_imports() if under(m, REQUEST)] == []
 
 
 @pytest.mark.parametrize("source, expected", [
@@ -52,3 +68,23 @@ def test_imports_are_read_as_the_modules_they_name(tmp_path, source, expected):
     folder.mkdir(parents=True)
     (folder / "probe.py").write_text(source)
     assert imports_of(folder / "probe.py", tmp_path) == expected
+
+
+def module_names() -> dict[str, Path]:
+    """Every module of the app by its dotted name (a package by its own name)."""
+    names = {}
+    for path in APP.rglob("*.py"):
+        parts = path.relative_to(APP.parent).with_suffix("").parts
+        names[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return names
+
+
+def test_no_two_modules_import_each_other():
+    """No circle between two modules, at the top or inside a function (the piece both need lives where both
+    import it at the top); a package and the modules its `__init__` gathers aside."""
+    modules = module_names()
+    imported = {name: {module for module in imports_of(path) if module in modules and module != name}
+                for name, path in modules.items()}
+    circles = sorted({tuple(sorted((a, b))) for a in imported for b in imported[a] if a in imported[b]
+                      and not (a.startswith(b + ".") or b.startswith(a + "."))})
+    assert circles == []

@@ -17,8 +17,10 @@ import pytest
 
 from app.rules import Problem, RuleSet, check_set, get_ruleset, parse_team, parse_teams, replay, table_problems
 from app.rules import validate_hand, variation_problems
-from app.rules.codes import ALL_CODES
-from app.rules.draw import draw_problems
+from app.rules.codes import ALL_CODES, Code
+from app.rules.draw import TableDraw, draw_problems
+from app.rules.handseating import Seating, move_players, swap_players
+from app.rules.refusal import Refusal
 from app.rules.entries import COUNT_FIELDS
 from app.rules.formats import format_problems
 from app.rules.operations import (verify_add_hand, verify_call_time, verify_correct_hand, verify_delete_game,
@@ -141,7 +143,24 @@ def club_problems(ruleset: RuleSet) -> list[Problem]:
     players = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
     found = draw_problems(ruleset, ["Ann", "Ann"] + players[1:]) + draw_problems(ruleset, ["Ann"])
     found += draw_problems(ruleset, players, [("Ann", "Zed"), ("Bob",), ("Ann", "Cy")])
-    return found + format_problems("bogus", None) + format_problems("hands", 0)
+    return found + format_problems("bogus", None) + format_problems("hands", 0) + seat_problems(ruleset)
+
+
+def seat_problems(ruleset: RuleSet) -> list[Problem]:
+    """Seats set by hand after the draw, refused (handseating.py): who is not in the round, a table started,
+    no such table, already there, a table left with a number of players the rule set does not allow."""
+    seating = Seating((TableDraw(1, (("Ann", "Bob"), ("Cy", "Di")), (0, 0)),
+                       TableDraw(2, (("Ed", "Flo"), ("Gus", "Hal")), (0, 0))), ("Ivy",), frozenset({2}))
+    asks = [lambda: move_players(ruleset, seating, [""], 1), lambda: move_players(ruleset, seating, ["Zed"], 1),
+            lambda: move_players(ruleset, seating, ["Ann"], 2), lambda: move_players(ruleset, seating, ["Ivy"], 9),
+            lambda: move_players(ruleset, seating, ["Ann"], 1), lambda: move_players(ruleset, seating, ["Ivy"], 1),
+            lambda: move_players(ruleset, seating, ["Ann", "Bob"], None), lambda: swap_players(seating, "Ann", "Ann")]
+    found = []
+    for ask in asks:
+        with pytest.raises(Refusal) as refused:
+            ask()
+        found += refused.value.problems
+    return found
 
 
 def every_problem(rid: str) -> list[Problem]:
@@ -197,7 +216,11 @@ def code_patterns() -> list[tuple[str, str]]:
                 at = CODE_ARGUMENT[builder]
                 code = node.args[at] if code is None and len(node.args) > at else code
                 where = f"{path.name}:{node.lineno}"
-                if isinstance(code, ast.Constant) and isinstance(code.value, str):
+                if isinstance(code, ast.Call) and getattr(code.func, "id", None) == "Code" and len(code.args) == 1:
+                    code = code.args[0]                     # Code(f"{field}.not_a_count"): the text it looks up
+                if isinstance(code, ast.Attribute) and getattr(code.value, "id", None) == "Code":
+                    found.append((where, re.escape(Code[code.attr].value) if code.attr in Code.__members__ else ""))
+                elif isinstance(code, ast.Constant) and isinstance(code.value, str):
                     found.append((where, re.escape(code.value)))
                 elif isinstance(code, ast.JoinedStr):
                     found.append((where, "".join(re.escape(part.value) if isinstance(part, ast.Constant)
@@ -205,6 +228,8 @@ def code_patterns() -> list[tuple[str, str]]:
                 elif isinstance(code, ast.Name) and not (path.name == "refusal.py" and code.id == "code"):
                     named = [c.value for c in ast.walk(function) if isinstance(c, ast.Constant)
                              and isinstance(c.value, str) and CODE_SHAPE.fullmatch(c.value)]
+                    named += [Code[c.attr].value for c in ast.walk(function) if isinstance(c, ast.Attribute)
+                              and getattr(c.value, "id", None) == "Code" and c.attr in Code.__members__]
                     found += [(where, re.escape(value)) for value in named] or [(where, "")]
                 elif not isinstance(code, ast.Name):
                     found.append((where, ""))      # no code, or one the source does not spell out

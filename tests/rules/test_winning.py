@@ -26,14 +26,14 @@ def test_reaching_the_target_exactly_wins(rid):
     hand = hand_after(rid, [target - 100, 0])
     assert hand.teams[0].progressive == target
     assert hand.winner == 0
-    assert hand.game_over
+    assert hand.verdict_named_winner
 
 
 @pytest.mark.parametrize("rid", STANDARD_IDS)
 def test_five_short_of_the_target_does_not_win(rid):
     hand = hand_after(rid, [TARGETS[rid] - 105, TARGETS[rid] - 105])
     assert hand.winner is None
-    assert not hand.game_over
+    assert not hand.verdict_named_winner
 
 
 @pytest.mark.parametrize("higher", [0, 1])
@@ -53,7 +53,7 @@ def test_only_one_over_the_target_wins(rid):
 def test_equal_totals_over_the_target_play_on(rid):
     hand = hand_after(rid, [TARGETS[rid] + 200, TARGETS[rid] + 200])
     assert hand.winner is None
-    assert not hand.game_over
+    assert not hand.verdict_named_winner
 
 
 @pytest.mark.parametrize("rid", STANDARD_IDS)
@@ -70,7 +70,7 @@ def test_a_game_target_overrides_the_rule_set_target(rid):
 def test_sambola_three_solo_players_tied_at_the_top_no_winner():
     hand = hand_after("sambola", [10400, 10400, 10400])
     assert hand.winner is None
-    assert not hand.game_over
+    assert not hand.verdict_named_winner
 
 
 def test_sambola_two_of_three_solo_players_tied_at_the_top_no_winner():
@@ -108,7 +108,7 @@ def test_bolivia_plus_hand_with_nobody_out_never_ends_the_game(variations, targe
     hand = score("bolivia_plus", [team(table_points=100), team(table_points=200)], variations,
                  [target + 1000, target + 5000])
     assert hand.winner is None
-    assert not hand.game_over
+    assert not hand.verdict_named_winner
 
 
 def test_bolivia_plus_standard_20000_does_not_win_with_german_decks():

@@ -1,11 +1,11 @@
 """The organiser's board on one laptop screen: 8 tables (32 players) at 1024x768 with Call time in view, in
 light and dark; a projector view in big type for more. Screenshots to tests/output/screens/."""
-import re
 from base64 import b64encode
 
 import pytest
 
 from tests.web.club_support import NAME, PASSWORD
+from tests.web.layout_support import phrase_lines
 from tests.web.test_browser_club import log_in
 
 pytestmark = pytest.mark.browser
@@ -67,5 +67,46 @@ def test_eight_tables_and_call_time_fit_one_laptop_screen(live_server, browser, 
         assert page.evaluate("document.documentElement.scrollHeight") <= 1080
         assert float(page.locator(".board-total").first.evaluate(
             "t => parseFloat(getComputedStyle(t).fontSize)")) >= 40
+    finally:
+        context.close()
+
+
+#: A laptop, a tablet upright and a phone.
+HEAD_VIEWS = {"1024x768": {"width": 1024, "height": 768}, "768x1024": {"width": 768, "height": 1024},
+              "390x844": {"width": 390, "height": 844}}
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_boards_heading_breaks_only_between_whole_phrases(live_server, browser, output_dir, scheme):
+    """'Round' and its number never part, nor a date nor 'ends at' its time: a line breaks only at a '·', with
+    the longest day's name a board shows (Wednesday) and time called, on a laptop, a tablet and a phone."""
+    context = browser.new_context(color_scheme=scheme, viewport=HEAD_VIEWS["1024x768"])
+    page = context.new_page()
+    try:
+        board, _ = session_of(page, live_server, THIRTY_TWO)
+        folder = output_dir / "screens"
+        folder.mkdir(parents=True, exist_ok=True)
+        for view, viewport in HEAD_VIEWS.items():
+            page.set_viewport_size(viewport)
+            page.goto(board)
+            heading, facts = page.locator(".board-head h1"), page.locator(".board-format")
+            page.screenshot(path=str(folder / f"board_head_{view}_{scheme}.png"))
+            for widest in (False, True):
+                if widest:         # the longest date, an end time and time called: the most the heading holds
+                    page.evaluate("""() => {
+                      const walker = document.createTreeWalker(document.querySelector('.board-head h1'), NodeFilter.SHOW_TEXT);
+                      while (walker.nextNode() && !walker.currentNode.data.trim()) { /* the first words: the date */ }
+                      walker.currentNode.data = walker.currentNode.data.replace(/[A-Za-z]+ \\d+ [A-Za-z]+/, 'Wednesday 30 September');
+                      document.getElementById('time-called').hidden = false;
+                      document.querySelector('.board-format').firstElementChild.insertAdjacentHTML(
+                        'afterend', ' <span class="board-part">\\u00b7 ends at 16:45</span>');
+                    }""")
+                    page.screenshot(path=str(folder / f"board_head_widest_{view}_{scheme}.png"))
+                parts = phrase_lines(heading) + phrase_lines(facts)
+                assert [phrase for phrase, _ in parts][1:] == [f"Round {page.locator('#board').get_attribute('data-round')}",
+                                                               *(["timed", "ends at 16:45", "TIME IS CALLED"] if widest
+                                                                 else ["timed"])], parts
+                assert all(lines == 1 for _, lines in parts), f"{view}: a phrase split over lines: {parts}"
+            assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     finally:
         context.close()

@@ -24,7 +24,8 @@ SIZE = {"width": 1024, "height": 768}
 @pytest.fixture(scope="module")
 def convened(tmp_path_factory):
     """A server of its own with a timed session asking for agreement, drawn: (base URL, session id, table 1)."""
-    with served(tmp_path_factory, "treys_convenor", WTF_CSRF_ENABLED=True) as (app, base_url):
+    # the board polls every second rather than five: it shows a call or a hand within a second, as checked below
+    with served(tmp_path_factory, "treys_convenor", WTF_CSRF_ENABLED=True, BOARD_POLL_MS=1000) as (app, base_url):
         app.config["WTF_CSRF_ENABLED"] = False
         organiser(app)
         client = app.test_client()

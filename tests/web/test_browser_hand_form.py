@@ -496,7 +496,36 @@ def test_every_problem_shows_at_once_beside_its_field_live_and_after_save(live_s
             expect(page.locator(f'[data-error-for="{field}"]')).to_contain_text(words)
         threes = page.locator('[data-error-for="team0-red_threes"], [data-error-for="team1-red_threes"]')
         expect(threes.filter(has_text="red 3s")).to_have_count(1)
-        expect(page.locator("#refusal-summary a")).to_have_count(3)
+        if when == "live":          # beside each field, nothing added above the form while it is filled in
+            expect(page.locator("#refusal-summary")).to_be_hidden()
+            expect(page.locator("#preview-status")).to_contain_text("Not ready to save yet: 3 things to fix, marked")
+        else:
+            expect(page.locator("#refusal-summary a")).to_have_count(3)
+
+
+def test_nothing_red_until_the_counting_begins(live_server, page, output_dir):
+    """A team chosen as out before its sets are entered is not yet a mistake: the form says what is still to
+    enter, marks nothing and adds nothing above the sets; once a points box is filled in the check speaks."""
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(new_game(page, live_server) + "/hands/new")
+    samba = plus(page, 0, "set_red_samba")
+    top = samba.bounding_box()["y"]
+    page.locator("label.pill", has_text="North-South").click()
+    expect(page.locator("#preview-status")).to_contain_text("Still to enter")
+    page.wait_for_selector("form[data-preview-url]:not([data-checking])", state="attached")
+    assert page.locator(".field-error").count() == 0 and samba.bounding_box()["y"] == top
+    samba.click()
+    page.wait_for_selector("form[data-preview-url]:not([data-checking])", state="attached")
+    assert page.locator(".field-error").count() == 0 and samba.bounding_box()["y"] == top
+    page.screenshot(path=str(output_dir / "screens" / "hand_still_to_enter_1024x768.png"))
+    points = page.locator("#team0-table_points")
+    where = points.bounding_box()["y"]
+    points.fill("100")
+    expect(page.locator('[data-error-for="went_out"]')).to_contain_text("cannot go out")
+    expect(page.locator("#preview-status")).to_contain_text(
+        "Not ready to save yet: one thing to fix, marked in red: Who went out?")
+    assert points.bounding_box()["y"] == where          # the message above it did not move the box in use
+    page.screenshot(path=str(output_dir / "screens" / "hand_marked_live_1024x768.png"))
 
 
 def test_a_save_without_who_went_out_says_not_saved_like_every_refusal(live_server, page):
@@ -521,3 +550,26 @@ def test_a_save_without_who_went_out_says_not_saved_like_every_refusal(live_serv
     page.get_by_role("button", name="Save hand 1").click()
     page.wait_for_url(game_url)
     assert hands_recorded(page, game_url) == 1
+
+
+@pytest.mark.parametrize("width, height", [(1024, 768), (768, 1024), (390, 844), (512, 384)])
+def test_the_rows_behind_a_fold_read_whole_when_opened(live_server, page, output_dir, width, height):
+    """'More sets' and 'Black 3s left in hand' opened: each row's name stands on a line or two beside or above
+    its - and +, never a letter to a line in a squeezed column."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(new_game(page, live_server) + "/hands/new")
+    for team in (0, 1):
+        for fold in page.locator(f".team-{team} details.more-sets > summary").all():
+            fold.click()
+    rows = page.locator("details.more-sets[open] > .row-stepper")
+    assert rows.count() == 6                                 # Black and Red Bolivia, black 3s held, each team
+    for row in rows.all():
+        label = row.locator(".row-label")
+        box, line = label.bounding_box(), label.evaluate("el => parseFloat(getComputedStyle(el).lineHeight)")
+        name = label.inner_text().splitlines()[0]
+        assert box["width"] >= 120 and box["height"] <= 3.5 * line, (name, box)
+        assert row.evaluate("el => el.scrollWidth <= el.clientWidth"), f"{name} runs out of its row"
+    no_sideways = page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    assert no_sideways
+    (output_dir / "screens").mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(output_dir / "screens" / f"hand_folds_open_{width}x{height}.png"), full_page=True)

@@ -25,7 +25,9 @@ SCREENS = (("landscape tablet", (1024, 768), 1), ("portrait tablet", (768, 1024)
 class Player:
     """A player's hands on the form: taps, keys, and the taps whose target was not in view (a scroll first).
 
-    In view: wholly inside the window and above the sticky Save bar (a target under the bar cannot be tapped)."""
+    In view: wholly inside the window and above the sticky Save bar (a target under the bar cannot be tapped).
+    A player is slower than the live check: before each tap the form has answered the last one (data-checking
+    gone), so whatever the answer shows or moves is on the screen when the next target is looked for."""
 
     def __init__(self, page):
         self.page, self.taps, self.keys, self.scrolls = page, 0, 0, 0
@@ -37,7 +39,13 @@ class Player:
             self.page.viewport_size["height"]
         return box["y"] >= 0 and box["y"] + box["height"] <= bottom + 0.5
 
+    def settle(self):
+        """Wait, as a player does, for the live check to answer: looked for at every frame (a selector is looked
+        for again only after up to half a second, longer than the check takes)."""
+        self.page.wait_for_function('() => document.querySelector("form[data-preview-url]:not([data-checking])")')
+
     def tap(self, locator):
+        self.settle()
         if not self.in_view(locator):
             self.scrolls += 1
         locator.click()
@@ -70,6 +78,9 @@ def play_typical_hand(page, player):
              lambda: player.type(page.locator("#team1-hand_points"), "35")]
     for step in steps:
         step()
+        player.settle()
+        assert page.locator(".field-error").count() == 0, "a red message while the hand is filled in as it should be"
+        expect(page.locator("#refusal-summary")).to_be_hidden()
     expect(page.locator("#preview-status")).to_contain_text("Ready to save")
     expect(page.locator("#preview-status")).to_contain_text("North-South +2,885 · East-West +85")
 
@@ -117,8 +128,8 @@ def test_a_typical_hand_in_eight_taps_on_few_screens(live_server, browser, outpu
         assert player.scrolls == 0 and screens <= 1.5, line
     if name == "portrait tablet":           # was 1.68 screens filled
         assert screens <= 1.6, line
-    if name == "phone":                     # was 3.6 screens and a bar of 17 %; the goal is 3 screens
-        assert screens <= 3.15 and filled["bar"] <= height / 8, line
+    if name == "phone":                     # was 3.6 screens and a bar of 17 %, then 3.12 screens
+        assert screens <= 3.0 and filled["bar"] <= height / 8, line
     if name == "200 % zoom":                # was a bar of 38 %
         assert filled["bar"] <= height / 5, line
 

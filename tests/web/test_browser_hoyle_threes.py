@@ -3,7 +3,6 @@ that went out; the live check scores them and refuses them for a team that did n
 
 Screenshots: tests/output/screens/hand_hoyle_*.png (light at three sizes, dark at 1024x768).
 """
-import re
 
 import pytest
 from playwright.sync_api import expect

@@ -9,6 +9,7 @@ from app.extensions import db
 from app.store.club_models import Season
 from tests.conftest import served
 from tests.web.club_support import NAME, PASSWORD, organiser, login
+from tests.web.layout_support import controls_and_words
 from tests.web.members_support import give_addresses, members_link, play_afternoon
 from tests.web.test_browser_contrast import axe_source, violations  # noqa: F401  (the fixture, and axe's findings)
 from tests.web.test_browser_table import no_sideways_scroll
@@ -89,3 +90,39 @@ def test_the_owners_settings_page_pictured_for_the_guide(browser, club, output_d
         assert violations(page, axe_source) == []
         page.screenshot(path=str(output_dir / "screens" / f"members_addresses_1024x768_{scheme}.png"), full_page=True)
         context.close()
+
+
+#: A laptop, a tablet upright and a phone.
+SETTINGS_VIEWS = {"1024x768": {"width": 1024, "height": 768}, "768x1024": {"width": 768, "height": 1024},
+                  "390x844": {"width": 390, "height": 844}}
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_each_choice_on_the_settings_page_stands_beside_its_words(browser, club, output_dir, scheme):
+    """Each radio button and check box stands beside its words (level with them, to their left; never on a line
+    above them) and is big enough to tap (the box 28px, the whole label a touch target of at least 56px), on a
+    laptop, a tablet and a phone."""
+    base_url, _ = club
+    context = browser.new_context(viewport=SETTINGS_VIEWS["1024x768"], color_scheme=scheme)
+    page = context.new_page()
+    page.goto(base_url + "/login")
+    page.get_by_label("Name").fill(NAME)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url("**/club")
+    for view, viewport in SETTINGS_VIEWS.items():
+        page.set_viewport_size(viewport)
+        page.goto(base_url + "/club/settings")
+        page.screenshot(path=str(output_dir / "screens" / f"members_settings_choices_{view}_{scheme}.png"),
+                        full_page=True)
+        found = controls_and_words(page.locator("form.club-form"))
+        assert len(found) == 5                                  # three radio buttons, two check boxes
+        for choice in found:
+            control, text, label = choice["control"], choice["text"], choice["label"]
+            middle = control["y"] + control["height"] / 2
+            assert text["y"] <= middle <= text["y"] + text["height"], f"{view}: {choice}"   # level, not above
+            assert control["x"] + control["width"] <= text["x"], f"{view}: {choice}"        # its words to its right
+            assert min(control["width"], control["height"]) >= 28, f"{view}: {choice}"
+            assert label["height"] >= 56 and label["width"] >= 200, f"{view}: {choice}"
+        no_sideways_scroll(page)
+    context.close()

@@ -6,10 +6,13 @@ look at."""
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
 import pytest
 from playwright.sync_api import expect
 
+from app.extensions import db
+from app.store.club_models import ClubSession
 from tests.conftest import served
 from tests.web.club_support import NAME, PASSWORD, PLAYERS, login, open_session, organiser
 from tests.web.test_api_games import GAMES_TO_PLAY
@@ -36,6 +39,9 @@ def round_played(tmp_path_factory):
                                      headers={"X-Table-Code": table["table_code"]})
                 assert answer.status_code == 201, answer.get_json()
         playing = open_session(client, PLAYERS[:4], format={"kind": "time", "ends_at": "23:59"}).get_json()
+        with app.app_context():     # dated tomorrow: a run that crosses midnight never sees its end time pass
+            db.session.get(ClubSession, playing["id"]).played_on += timedelta(days=1)
+            db.session.commit()
         yield base_url, done, playing
 
 
@@ -161,4 +167,34 @@ def test_calling_the_organiser_and_calling_time_each_ask_once(browser, round_pla
     links = page.locator("main .form-actions a").all_inner_texts()
     assert buttons == ["Yes, call time"] and links == ["No, go back"]          # one way back, not two
     shots(page, output_dir, "call_time_confirm", scheme)
+    page.context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_signed_in_organiser_corrects_a_table_without_its_code_and_the_record_names_them(
+        browser, round_played, output_dir, scheme):
+    """The organiser at the laptop opens a finished table's game, corrects a hand without typing the table's
+    code, and the record of changes names the organiser, not 'another tablet'; at a table still playing the
+    game page offers the organiser what a player's tablet does not: end, abandon, delete."""
+    base_url, done, playing = round_played
+    game_id, number = done["tables"][1]["game_id"], 1 if scheme == "light" else 2      # one hand each scheme
+    page = signed_in(browser, base_url, scheme)
+    page.goto(f"{base_url}/games/{game_id}")
+    expect(page.locator("main")).to_contain_text("You are signed in as the organiser")
+    page.get_by_role("link", name=f"Correct hand {number}").click()
+    page.wait_for_url(f"**/games/{game_id}/hands/{number}/edit")
+    assert "Enter the table code" not in page.locator("main").inner_text()
+    page.locator("#team1-hand_points").fill("90")
+    expect(page.locator("#preview-status")).to_contain_text("Ready to save")
+    shots(page, output_dir, "organiser_correction", scheme)
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.get_by_role("button", name="Save the correction").click()
+    page.wait_for_url(f"**/games/{game_id}")
+    record = page.locator(".game-record")
+    expect(record).to_contain_text("by the organiser Margaret")
+    assert "another tablet" not in record.inner_text()
+    shots(page, output_dir, "organiser_corrected", scheme)
+    page.goto(f"{base_url}/games/{playing['tables'][0]['game_id']}")
+    for name in ("End the game now", "Abandon the game", "Delete this game (started by mistake)"):
+        expect(page.get_by_role("link", name=name)).to_be_visible()
     page.context.close()

@@ -141,7 +141,7 @@ def test_a_game_at_the_table(live_server, page, output_dir):
 
     # Correct hand 1: the table points were 585, not 485 (the card-count helper adds them up).
     page.get_by_role("link", name="Correct hand 1").click()
-    page.wait_for_url(f"**/hands/1/edit")
+    page.wait_for_url("**/hands/1/edit")
     assert page.locator("#team0-table_points").input_value() == "485"
     counter = team(page, 0).locator("details.counter").first
     counter.locator("summary").click()

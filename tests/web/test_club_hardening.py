@@ -69,13 +69,14 @@ def test_club_pages_backups_and_exports_are_never_kept(app, organiser_client):
                                                     "ends_on": "2026-12-31", "qualifying_percent": "30"})
     urls = [f"/club/sessions/{session['id']}", f"/club/sessions/{session['id']}/board",
             f"/club/sessions/{session['id']}/board.json", f"/club/sessions/{session['id']}/results", "/club",
-            "/records/", "/records/backup.json", "/records/players.csv", "/records/games.csv",
+            "/records/", "/records/players.csv", "/records/games.csv",
             f"/records/players/{member_id}", "/records/seasons/1", "/records/seasons/1/standings.csv",
             f"/games/{game_id}"]
     for url in urls:
         answer = organiser_client.get(url)
         assert answer.status_code == 200, url
         assert answer.headers["Cache-Control"] == "no-store", url
+    assert organiser_client.post("/records/backup.json").headers["Cache-Control"] == "no-store"
     assert app.test_client().get("/rules").headers.get("Cache-Control") != "no-store"     # public pages may be
 
 

@@ -8,7 +8,7 @@ import pytest
 from sqlalchemy import func, select
 
 from app.extensions import db
-from app.reading import ascii_digits, safe_redirect, whole_number
+from app.reading import ascii_digits, read_whole_number, safe_redirect
 from app.store.club_models import ClubSession, Member, Season
 from tests.web.club_support import NAME, PASSWORD, basic, login, organiser
 
@@ -31,7 +31,7 @@ def count(app, model) -> int:
 @pytest.mark.parametrize("text, number", [("30", 30), ("²", None), ("1²", None), ("٣", None), ("", None),
                                           (" 7 ", 7), ("1234567890", None), ("-1", None)])
 def test_only_ascii_digits_make_a_whole_number(text, number):
-    assert whole_number(text) == number
+    assert read_whole_number(text) == number
     assert ascii_digits(text.strip()) == (number is not None or text.strip() == "1234567890")
 
 

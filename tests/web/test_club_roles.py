@@ -7,7 +7,9 @@ import re
 from sqlalchemy import select
 
 from app.extensions import db
-from app.store.club_models import Organiser
+from app.store.accounts import Joined, join_by_invitation
+from app.store.club_models import Invitation, Organiser
+from app.store.sign_ins import SignIn
 from tests.web.club_support import PASSWORD, basic, login, open_session, organiser
 
 
@@ -59,6 +61,7 @@ def test_an_organiser_cannot_reach_the_owners_pages(app, client):
     for path in ("/club/accounts", "/records/backup.json"):
         response = pat.get(path)
         assert response.status_code == 403 and "owner" in response.get_data(as_text=True)
+    assert pat.post("/records/backup.json").status_code == 403
     assert pat.post("/club/accounts/invite", data={"role": "owner"}).status_code == 403
     assert pat.get("/records/").status_code == 200
 
@@ -90,3 +93,44 @@ def test_the_owner_removes_an_account_and_its_sessions_end(app, client):
     assert client.post(f"/club/accounts/{pat_id}/remove").status_code == 302
     assert pat.get("/club").status_code == 302                       # back to the login page
     assert login(app.test_client(), "Pat").status_code == 401
+
+
+def test_a_link_for_a_name_already_taken_makes_nothing_and_still_works(app, client):
+    organiser(app)
+    login(client)
+    link = invite(client, "organiser")
+    newcomer = app.test_client()
+    refused = join(newcomer, link, "Margaret")
+    assert refused.status_code == 422 and "already an organiser called Margaret" in refused.get_data(as_text=True)
+    with app.app_context():
+        assert db.session.scalars(select(Organiser.name)).all() == ["Margaret"]
+    assert join(newcomer, link, "Pat").status_code == 302               # the link was not used up
+    assert app.test_client().get(link).status_code == 404
+
+
+def test_a_removed_account_keeps_no_sign_in(app, client):
+    organiser(app)
+    login(client)
+    pat = app.test_client()
+    join(pat, invite(client, "organiser"), "Pat")
+    with app.app_context():
+        pat_id = db.session.scalar(select(Organiser.id).where(Organiser.name == "Pat"))
+        assert db.session.scalars(select(SignIn.id).where(SignIn.organiser_id == pat_id)).all()
+    assert client.post(f"/club/accounts/{pat_id}/remove").status_code == 302
+    with app.app_context():
+        assert db.session.get(Organiser, pat_id) is None
+        assert db.session.scalars(select(SignIn.id).where(SignIn.organiser_id == pat_id)).all() == []
+
+
+def test_a_name_taken_at_the_same_moment_leaves_the_link_waiting(app, client):
+    organiser(app)
+    login(client)
+    link = invite(client, "organiser")
+    with app.app_context():
+        invitation = db.session.scalar(select(Invitation))
+        same_name = Organiser(name="Margaret", role="organiser")          # made between the check and the save
+        same_name.set_password(PASSWORD)
+        assert join_by_invitation(invitation, same_name) is Joined.NAME_TAKEN
+        assert db.session.scalar(select(Invitation.used_at)) is None
+        assert db.session.scalars(select(Organiser.name)).all() == ["Margaret"]
+    assert join(app.test_client(), link, "Pat").status_code == 302

@@ -10,7 +10,7 @@ from app.extensions import db
 from app.store.club_models import Member
 from app.store.models import Game, Hand
 from app.store.tenancy import store_filter_off
-from tests.web.club_support import PASSWORD, login, organiser
+from tests.web.club_support import login, organiser
 from tests.web.test_clubs_isolation import A_PLAYERS, B_PLAYERS, OWNER_B, add_club, two_clubs  # noqa: F401
 
 
@@ -40,7 +40,7 @@ def test_a_clubs_backup_restores_into_a_new_club_and_the_others_stay_as_they_wer
     login(client, "Carol")
     players = client.get("/records/players.csv").get_data(as_text=True)
     assert all(name in players for name in B_PLAYERS) and "Arden" not in players
-    document = json.loads(client.get("/records/backup.json").get_data(as_text=True))
+    document = json.loads(client.post("/records/backup.json").get_data(as_text=True))
     assert len(document["games"]) == len(json.loads(backup.read_text())["games"])
     assert all(len(g["hands"]) == len(o["hands"]) for g, o in zip(document["games"],
                                                                    json.loads(backup.read_text())["games"]))
@@ -81,4 +81,4 @@ def test_the_sqlite_file_is_not_offered_once_several_clubs_share_it(app, client)
     login(client)
     answer = client.get("/records/backup.sqlite3")
     assert answer.status_code in (403, 404)            # 404 on PostgreSQL: there is no file at all
-    assert client.get("/records/backup.json").status_code == 200
+    assert client.post("/records/backup.json").status_code == 200

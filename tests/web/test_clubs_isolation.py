@@ -137,7 +137,7 @@ def test_exports_and_the_backup_of_one_club_hold_none_of_the_other(app, two_club
     client = app.test_client()
     login(client, OWNER_B)
     texts = [client.get(f"/records/{name}.csv").get_data(as_text=True) for name in ("games", "hands", "players")]
-    backup = client.get("/records/backup.json")
+    backup = client.post("/records/backup.json")
     assert backup.status_code == 200
     document = json.loads(backup.get_data(as_text=True))
     texts.append(json.dumps(document))

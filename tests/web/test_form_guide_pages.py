@@ -6,7 +6,7 @@ from datetime import date
 import pytest
 
 from app.extensions import db
-from app.records.formchart import season_words
+from app.records.form_guide_chart import season_words
 from app.store.club_models import Member, Season
 from tests.web.club_support import PLAYERS, basic, enter_hand, login, open_session, organiser
 
@@ -126,13 +126,13 @@ def test_the_players_api_needs_an_organiser_and_gives_the_form(org, app, client)
 def test_the_form_is_worked_out_once_per_state_of_the_games(org, app):
     play_afternoons(org, 1)
     with app.test_request_context():
-        from app.store.form import club_form, finished_games_key
-        first = club_form()
-        assert club_form() is first                             # kept under the key
+        from app.store.form_guide import club_form_guide, finished_games_key
+        first = club_form_guide()
+        assert club_form_guide() is first                             # kept under the key
         key = finished_games_key()
     play_afternoons(org, 1)
     with app.test_request_context():
-        assert finished_games_key() != key and club_form() is not first
+        assert finished_games_key() != key and club_form_guide() is not first
 
 
 def test_a_draw_balanced_by_form_puts_a_winner_with_a_loser(org, app):

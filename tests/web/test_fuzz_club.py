@@ -39,7 +39,8 @@ SEASON_FORM = form_of(["name", "starts_on", "ends_on", "qualifying_percent"])
 PLAYER_FORM = form_of(["short_name", "active"])
 MERGE_FORM = form_of(["keep", "other"])
 ROUND_FORMS = {"players": form_of(["here", "name", "ticklist"]), "draw": form_of(["keep"]),
-               "swap": form_of(["first", "second"]), "call-time": form_of([])}
+               "swap": form_of(["first", "second"]), "move": form_of(["player", "partner", "to"]),
+               "call-time": form_of([])}
 ACCOUNT_FORM = form_of(["name", "password", "confirm"])
 
 scalars = st.none() | st.booleans() | st.integers(-10**20, 10**20) | st.floats() | texts

@@ -241,11 +241,11 @@ def test_a_hand_can_still_be_added_after_a_stored_refused_one(app, client):
 
 def test_posting_a_hand_validates_once_and_replays_at_most_once(client, monkeypatch):
     import app.rules.operations as operations
-    import app.store.games as services
+    import app.store.states as store_states
     game = new_game(client)
     post_hand(client, game, bolivia_hand())
     calls = {"validate": 0, "replay": 0}
-    real_validate, real_replay = operations.validate_hand, services.replay
+    real_validate, real_replay = operations.validate_hand, store_states.replay
 
     def counting_validate(*args, **kwargs):
         calls["validate"] += 1
@@ -256,7 +256,7 @@ def test_posting_a_hand_validates_once_and_replays_at_most_once(client, monkeypa
         return real_replay(*args, **kwargs)
 
     monkeypatch.setattr(operations, "validate_hand", counting_validate)
-    monkeypatch.setattr(services, "replay", counting_replay)
+    monkeypatch.setattr(store_states, "replay", counting_replay)
     them = {"sets": {"black_canasta": 1}, "table_points": 150}
     assert post_hand(client, game, [them, them]).status_code == 201
     assert calls == {"validate": 1, "replay": 0}      # the state the first post left is kept by version
@@ -272,14 +272,14 @@ def test_a_hand_written_behind_the_apps_back_is_replayed_not_served_stale(app, c
 
 
 def test_a_database_too_busy_to_save_answers_503_and_saves_nothing(client, monkeypatch):
-    import app.store.hands as services
+    import app.store.hands as store_hands
     from sqlalchemy.exc import OperationalError
     game = new_game(client)
 
     def locked(*args, **kwargs):
         raise OperationalError("INSERT", {}, Exception("database is locked"))
 
-    monkeypatch.setattr(services, "record", locked)
+    monkeypatch.setattr(store_hands, "record", locked)
     answer = post_hand(client, game, bolivia_hand(), client_token="busy")
     assert answer.status_code == 503
     assert "nothing was saved" in answer.get_json()["errors"][0]["message"]

@@ -118,7 +118,7 @@ def one_hand_afternoon(client, owner: str, players: list[str]) -> None:
 
 
 def test_two_clubs_with_the_same_count_of_finished_games_never_share_a_form_guide(app):
-    from app.store.form import club_form
+    from app.store.form_guide import club_form_guide
     organiser(app)
     add_club(app, "Hove U3A Canasta", OWNER_B)
     client = app.test_client()
@@ -133,9 +133,9 @@ def test_two_clubs_with_the_same_count_of_finished_games_never_share_a_form_guid
         db.session.commit()
     with app.test_request_context():
         with in_club(a_club):
-            a_names = set(club_form().forms)
+            a_names = set(club_form_guide().forms)
         with in_club(b_club):
-            b_names = set(club_form().forms)
+            b_names = set(club_form_guide().forms)
     assert a_names == {"Ann Arden", "Bob Arden", "Cy Arden", "Di Arden"} and b_names == set(B_PLAYERS)
 
 

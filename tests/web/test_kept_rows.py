@@ -90,3 +90,22 @@ def test_a_second_process_reads_the_state_the_first_never_saw(app, client):
         with other.app_context():
             db.session.remove()
             db.engine.dispose()
+
+
+def test_each_cache_takes_its_size_from_the_settings(app, client, monkeypatch):
+    from app.config import load_config
+    from app.store.cache import row_cache, state_cache, version_cache
+    with app.app_context():
+        assert (version_cache().size, state_cache().size, row_cache().size) == (
+            app.config["VERSION_CACHE_ITEMS"], app.config["STATE_CACHE_ITEMS"], app.config["ROW_CACHE_ITEMS"])
+    app.config["VERSION_CACHE_ITEMS"] = 3
+    app.extensions.pop("version_cache")
+    for points in ((20, 10), (30, 10), (40, 10)):
+        add_hand(client, doc := new_game(client), points)
+        assert client.get(f"/games/{doc['id']}").status_code == 200
+    with app.app_context():
+        assert version_cache().size == 3 and len(version_cache().items) <= 3      # the oldest fell out
+    monkeypatch.setenv("TREYS_ROW_CACHE_ITEMS", "500")
+    monkeypatch.setenv("TREYS_STATE_CACHE_ITEMS", "not a number")
+    load_config(app)
+    assert app.config["ROW_CACHE_ITEMS"] == 500 and app.config["STATE_CACHE_ITEMS"] == 4096

@@ -114,10 +114,10 @@ def test_removing_a_members_personal_data_keeps_their_games_figures(app, owner):
     ann = member_id(app, "Ann")
     with app.app_context():                 # a line of the session's record that names her
         from app.store.club_models import ClubSession
-        from app.store.gamelog import Actor
+        from app.store.gamelog import Actor, ActorKind
         from app.store.sessionlog import SessionEventKind, save_session_change
         save_session_change(db.session.get(ClubSession, doc["id"]), SessionEventKind.LATECOMER_SEATED,
-                            Actor("organiser", "1", "the organiser"), "Ann arrived late; Annette did not.")
+                            Actor(ActorKind.ORGANISER, "1", "the organiser"), "Ann arrived late; Annette did not.")
     assert owner.post(f"/club/members/{ann}/forget", data={}).status_code == 302       # not ticked: nothing
     assert address_of(app, "Ann") == "ann@example.org"
     owner.post(f"/club/members/{ann}/forget", data={"confirmed": "yes"})

@@ -194,7 +194,7 @@ def test_a_club_that_shows_the_form_guide_says_how_each_players_form_moved(app, 
     send(app)
     texts = {name: text_of(mailbox.to(ADDRESSES[name])[0]) for name in ("Ann", "Bob", "Cy")}
     with app.app_context():
-        from app.store.form import club_form
-        guide = club_form()
+        from app.store.form_guide import club_form_guide
+        guide = club_form_guide()
         for name, text in texts.items():
             assert f"Your form went from 25.0 to {guide.of(name).points[-1].rating:.1f} today." in text

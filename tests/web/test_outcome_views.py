@@ -186,7 +186,9 @@ def test_every_view_tells_the_same_outcome(app, client, case):
 
     # the game page
     page = text(client.get(f"/games/{game_id}"))
-    said = {"won": f"{winner} won!", "drawn": "A draw.", "no_result": "No result."}
+    behind = [name for i, name in enumerate(names) if i not in winners]
+    drawn = "A draw." if not behind else f"{' and '.join(names[i] for i in winners)} drew; {' and '.join(behind)} lost."
+    said = {"won": f"{winner} won!", "drawn": drawn, "no_result": "No result."}
     for other_state, words in said.items():
         assert (words in page) == (other_state == state), (other_state, page[:400])
     if outcome["owes_hand"]:

@@ -3,7 +3,7 @@ import pytest
 
 from app.extensions import db
 from app.store.models import Game
-from app.store.games import state_of
+from app.store.states import state_of
 from tests.web.pages_support import open_game, post_hand, text
 
 # Each game: (rule set, players, hands as (teams, who went out), expected totals, winner's name).

@@ -356,3 +356,21 @@ def test_the_preview_of_a_correction_starts_from_the_totals_before_it(client):
     assert body["winner_sentence"] == "North-South wins the game."
     assert client.post(f"/games/{game_id}/hands/9/preview", data={}).status_code == 404
     assert client.post("/games/999/preview", data={}).status_code == 404
+
+
+def test_the_preview_of_a_formats_last_hand_names_the_higher_total_as_the_outcome_does(app, client):
+    """A session of one hand: whoever is ahead after it wins (no winning score needed), and the preview says so;
+    the same figures one hand earlier in a longer format name nobody."""
+    from tests.web.club_support import login, open_session, organiser
+    organiser(app)
+    login(client)
+    for hands, named in ((1, True), (2, False)):
+        doc = open_session(client, ["Ann", "Bob", "Cy", "Di"], format={"kind": "hands", "hands": hands}).get_json()
+        table = doc["tables"][0]
+        ahead = [{"table_points": 300}, {"table_points": 100}]
+        body = client.post(f"/games/{table['game_id']}/preview", data=hand_data(ahead, "none")).get_json()
+        assert body["ok"] is True
+        names = client.get(f"/api/v1/games/{table['game_id']}").get_json()["teams"]
+        assert body["winner"] == (names[0]["name"] if named else None), (hands, body["winner"])
+        if named:
+            assert body["winner_sentence"].startswith(names[0]["name"])

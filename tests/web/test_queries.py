@@ -7,7 +7,8 @@ from contextlib import contextmanager
 import pytest
 from sqlalchemy import event
 
-import app.store.games as services
+import app.store.games as store_games
+import app.store.states as store_states
 from app.extensions import db
 from app.store.cache import forget_everything
 from app.store.models import Hand, HandEntry
@@ -82,8 +83,8 @@ def test_one_replay_per_read(app, client, monkeypatch, url):
     with app.app_context():
         game_id = stored_game(6)
     calls = []
-    real = services.replay
-    monkeypatch.setattr(services, "replay", lambda *args, **kwargs: calls.append(1) or real(*args, **kwargs))
+    real = store_states.replay
+    monkeypatch.setattr(store_states, "replay", lambda *args, **kwargs: calls.append(1) or real(*args, **kwargs))
     assert client.get(url.format(id=game_id)).status_code == 200
     assert len(calls) == 1
 
@@ -101,7 +102,7 @@ def club_history(first: int, games: int) -> int:
                                 format_kind="time")
         db.session.add(afternoon)
         db.session.flush()
-        game = services.get_game(stored_game(4, index))
+        game = store_games.get_game(stored_game(4, index))
         game.session_id, game.session_round, game.table_number = afternoon.id, 1, 1
         game.format_kind = "time"
         db.session.commit()

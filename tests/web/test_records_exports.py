@@ -2,12 +2,13 @@
 import csv
 import io
 import json
+import re
 import sqlite3
 
 from app.store.club_models import Member
 from app.extensions import db
 from app.store.models import Player
-from tests.web.club_support import PASSWORD, basic, enter_hand, login, open_session, organiser
+from tests.web.club_support import NAME, PASSWORD, basic, enter_hand, login, open_session, organiser
 from tests.web.test_api_games import GAMES_TO_PLAY, new_game, post_hand
 
 OUT, OTHER = GAMES_TO_PLAY["bolivia"][1], GAMES_TO_PLAY["bolivia"][3]
@@ -86,7 +87,7 @@ def test_games_csv_header_and_row(app):
 
 
 def test_players_csv_header_and_row(app):
-    client, _, _ = played(app)
+    client, game, _ = played(app)
     with app.app_context():
         ann = Member(name="Ann Ängel, Jr.", short_name="Ann", active=True)
         db.session.add(ann)
@@ -97,6 +98,10 @@ def test_players_csv_header_and_row(app):
         ann_id = ann.id
     header, rows = rows_of(client, "players")
     assert header == ["player_id", "name", "short_name", "active", "games"]
+    assert rows[0]["games"] == "0"          # a game in play has no result yet: it counts once it has one
+    ended = client.post(f"/api/v1/games/{game['id']}/end", headers={"X-Table-Code": game["table_code"]})
+    assert ended.status_code == 200
+    header, rows = rows_of(client, "players")
     assert rows[0] == {"player_id": str(ann_id), "name": "Ann Ängel, Jr.", "short_name": "Ann",
                        "active": "yes", "games": "1"}
     assert rows[1]["name"] == "Bob" and rows[1]["active"] == "no" and rows[1]["games"] == "0"
@@ -106,7 +111,7 @@ def test_backup_download_and_when_it_was_made(app, tmp_path):
     client, game, _ = played(app)
     page = client.get("/records/").get_data(as_text=True)
     assert "Download a backup" in page and "No backup has been made yet." in page
-    response = client.get("/records/backup.json")
+    response = client.post("/records/backup.json")
     assert response.status_code == 200
     document = json.loads(response.get_data())
     assert document["format"] == "treys-backup"
@@ -116,17 +121,47 @@ def test_backup_download_and_when_it_was_made(app, tmp_path):
     assert not (tmp_path / "last_backup.txt").exists() and not list(tmp_path.rglob("last_backup.txt"))
 
 
+def test_the_backup_is_made_by_the_pages_button_and_its_address_alone_makes_none(app):
+    """GET /records/backup.json (a link, a bookmark, a reload) makes no backup and notes none: it shows the
+    records page at its button, a form that POSTs with the page's CSRF token."""
+    client, _, _ = played(app)
+    answer = client.get("/records/backup.json")
+    assert answer.status_code == 302 and answer.headers["Location"].endswith("/records/#backup")
+    page = client.get("/records/").get_data(as_text=True)
+    assert "No backup has been made yet." in page
+    form = re.search(r'<form method="post" action="/records/backup.json"[^>]*>(.*?)</form>', page, re.S)
+    assert form and 'name="csrf_token"' in form.group(1) and "Download a backup</button>" in form.group(1)
+    assert client.post("/records/backup.json").status_code == 200
+    assert "Last backup made:" in client.get("/records/").get_data(as_text=True)
+
+
+def test_a_backup_posted_without_the_pages_token_is_refused_and_noted_nowhere(csrf_app):
+    organiser(csrf_app)
+    client = csrf_app.test_client()
+    token = re.search(r'name="csrf_token" value="([^"]+)"', client.get("/login").get_data(as_text=True)).group(1)
+    assert client.post("/login", data={"name": NAME, "password": PASSWORD, "csrf_token": token}).status_code == 302
+    for data in ({}, {"csrf_token": "forged"}):
+        refused = client.post("/records/backup.json", data=data)
+        assert refused.status_code == 400 and "treys-backup" not in refused.get_data(as_text=True)
+    page = client.get("/records/").get_data(as_text=True)
+    assert "No backup has been made yet." in page
+    token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+    made = client.post("/records/backup.json", data={"csrf_token": token})
+    assert made.status_code == 200 and made.get_json()["format"] == "treys-backup"
+    assert "Last backup made:" in client.get("/records/").get_data(as_text=True)
+
+
 def test_when_the_last_backup_was_made_is_each_clubs_own(app):
     """A second club on the same Treys that never made a backup is told so, whatever the first club did."""
     client, _, _ = played(app)
     assert app.test_cli_runner().invoke(args=["club", "add", "Hove U3A Canasta", "--owner", "Beryl"],
                                         env={"TREYS_PASSWORD": PASSWORD}).exit_code == 0
-    made_at = client.get("/records/backup.json").get_json()["made_at"]
+    made_at = client.post("/records/backup.json").get_json()["made_at"]
     hove = app.test_client()
     login(hove, "Beryl")
     page = hove.get("/records/").get_data(as_text=True)
     assert "No backup has been made yet." in page and "Last backup made:" not in page
-    assert hove.get("/records/backup.json").status_code == 200
+    assert hove.post("/records/backup.json").status_code == 200
     assert "Last backup made:" in hove.get("/records/").get_data(as_text=True)
     first = client.get("/records/").get_data(as_text=True)
     assert "Last backup made:" in first and made_at[:16].replace("T", " at ") in first

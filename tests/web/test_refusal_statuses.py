@@ -1,7 +1,9 @@
 """A refusal is a kind: one table in the web layer gives every kind its HTTP status."""
 import pytest
+from werkzeug.exceptions import HTTPException
 
-from app.web.errors import REFUSAL_STATUS, status_of
+from app.store.backup_refusal import BackupRefused
+from app.web.errors import REFUSAL_STATUS, abort_as, status_for, status_of
 from app.rules.entries import Problem
 from app.rules.refusal import Refusal, RefusalKind, refuse
 
@@ -28,3 +30,17 @@ def test_a_refusal_keeps_its_kind_every_problem_and_each_field():
     assert [problem.field for problem in refusal.problems] == ["teams", None]
     assert refusal.codes == ["teams.count", ""]
     assert str(refusal) == "Two teams.; And."
+
+
+@pytest.mark.parametrize("kind", list(RefusalKind))
+def test_a_feature_stops_a_request_with_a_kind_and_the_table_gives_the_status(kind):
+    with pytest.raises(HTTPException) as stopped:
+        abort_as(kind, "Why, in a sentence.")
+    assert stopped.value.code == REFUSAL_STATUS[kind] == status_for(kind)
+    assert stopped.value.description == "Why, in a sentence."
+
+
+def test_a_page_not_refused_answers_200_and_a_backup_refused_is_invalid_unless_told():
+    assert status_for(None) == 200
+    assert BackupRefused(["Not a backup."]).kind is RefusalKind.INVALID
+    assert BackupRefused(["Gone."], RefusalKind.CONFLICT).kind is RefusalKind.CONFLICT

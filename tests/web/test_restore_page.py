@@ -13,7 +13,7 @@ from sqlalchemy import func, select
 from app.extensions import db
 from app.store.club_models import Member, Organiser
 from app.store.models import Game, Hand
-from tests.web.club_support import login, organiser
+from tests.web.club_support import organiser
 
 BACKUPS = Path(__file__).resolve().parents[1] / "backups"
 FORMAT2 = (BACKUPS / "format2.json").read_bytes()

@@ -28,9 +28,9 @@ def test_logging_out_ends_the_session_for_a_copied_cookie_too(app):
     owner, thief = app.test_client(), app.test_client()
     login(owner)
     copied_cookie(owner, thief)
-    assert thief.get("/records/backup.json").status_code == 200       # the copy works while the owner is in
+    assert thief.post("/records/backup.json").status_code == 200      # the copy works while the owner is in
     owner.post("/logout")
-    answer = thief.get("/records/backup.json")
+    answer = thief.post("/records/backup.json")
     assert answer.status_code == 302 and answer.headers["Location"].startswith("/login")
     assert owner.get("/club").status_code == 302
 

@@ -17,7 +17,7 @@ from app.extensions import db
 from app.store.models import Game
 from app.rules.numbers import points, signed
 from app.rules import all_rulesets, describe_ruleset, get_ruleset
-from app.store.games import state_of
+from app.store.states import state_of
 from app.sheets.sample import sample_game
 from app.sheets.view import PAD_ROWS, PAD_ROWS_THREE, game_sheet
 
@@ -71,7 +71,7 @@ def fonts_of(reader: PdfReader) -> dict[str, bool]:
 
 
 def made(app, **kwargs) -> tuple[int, object]:
-    """A sample game stored through the services, and its score sheet."""
+    """A sample game stored through the store's write paths, and its score sheet."""
     with app.app_context():
         game = sample_game(**kwargs)
         return game.id, game_sheet(game)

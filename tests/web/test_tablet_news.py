@@ -67,7 +67,6 @@ def test_a_hand_sent_to_a_session_game_that_ended_says_the_next_round_is_the_org
     from app.extensions import db
     from app.store.models import Game
     from tests.web.club_support import login
-    from tests.web.pages_support import post_hand
     _, table = timed_table(app, client)
     tablet = app.test_client()
     game_id = table["game_id"]

@@ -4,12 +4,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from app.rules.form import START, FormPoint
+from app.rules.form_guide import START, FormPoint
 from app.render.chart import Drawing, Scale
 
 
 @dataclass(frozen=True)
-class FormChart(Drawing):
+class FormGuideChart(Drawing):
     """What the template draws: the line, the start's height, the scale's labels (at its left, where the line
     begins), the form now (in the key) and a sentence."""
 
@@ -26,7 +26,7 @@ def figure(value: float) -> str:
     return f"{value:.1f}"
 
 
-def form_chart(name: str, points: Sequence[FormPoint], before: float, span_words: str) -> FormChart | None:
+def form_guide_chart(name: str, points: Sequence[FormPoint], before: float, span_words: str) -> FormGuideChart | None:
     """The chart of a player's form from `before` through each of these games (None under two games: no line
     to follow yet)."""
     if len(points) < 2:
@@ -38,7 +38,7 @@ def form_chart(name: str, points: Sequence[FormPoint], before: float, span_words
     words = (f"{name}'s form after each of {len(points)} games {span_words}: from {figure(before)} to "
              f"{figure(values[-1])}, highest {figure(max(values[1:]))}, lowest {figure(min(values[1:]))}. "
              f"Everyone starts at {figure(START)}.")
-    return FormChart(line, scale.y(START), figure(high), figure(low), words, figure(values[-1]))
+    return FormGuideChart(line, scale.y(START), figure(high), figure(low), words, figure(values[-1]))
 
 
 def season_words(name: str) -> str:

@@ -1,7 +1,10 @@
-"""Who reads the club's records: the club's own choice, read once a request."""
+"""Who reads the club's records: the club's own choice, read once a request, and the guard of a records page."""
 from __future__ import annotations
 
+from functools import wraps
+
 from flask import current_app, g
+from flask_login import login_required
 
 from app.store.member_models import ClubSettings, Visibility
 from app.store.members import settings_of_club
@@ -20,3 +23,14 @@ def club_settings() -> ClubSettings:
 def records_public() -> bool:
     """True when the club lets anyone read its records (results, ladder, players' pages)."""
     return club_settings().visibility == Visibility.PUBLIC
+
+
+def public_records(view):
+    """A page of the club's records: readable by anyone when the club made its records public (its owner's
+    settings page), else by its accounts only."""
+    guarded = login_required(view)
+
+    @wraps(view)
+    def page(*args, **kwargs):
+        return (view if records_public() else guarded)(*args, **kwargs)
+    return page

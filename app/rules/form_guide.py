@@ -36,7 +36,7 @@ class FormPoint:
 
 
 @dataclass(frozen=True)
-class Form:
+class FormRating:
     """A player's rating now: the estimate (mu), how sure it is (sigma), games rated, and the line so far."""
 
     player: str
@@ -65,12 +65,12 @@ class Form:
 class FormGuide:
     """Every player's form, by name as the games wrote it."""
 
-    forms: dict[str, Form] = field(default_factory=dict)
+    forms: dict[str, FormRating] = field(default_factory=dict)
 
-    def of(self, player: str) -> Form:
+    def of(self, player: str) -> FormRating:
         """A player's form (a player with no rated game at the start)."""
         return self.forms.get(player) or next((f for name, f in self.forms.items() if name.lower() == player.lower()),
-                                              Form(player))
+                                              FormRating(player))
 
     def ratings_of(self, players: Iterable[str]) -> dict[str, float]:
         """Each of these players' rating, for balancing a draw."""
@@ -101,4 +101,5 @@ def rate_games(games: Sequence[RatedGame]) -> FormGuide:
                 ratings[name] = rating
                 counts[name] = counts.get(name, 0) + 1
                 points.setdefault(name, []).append(FormPoint(game.played_on, round(rating.mu, 2)))
-    return FormGuide({name: Form(name, r.mu, r.sigma, counts[name], tuple(points[name])) for name, r in ratings.items()})
+    return FormGuide({name: FormRating(name, r.mu, r.sigma, counts[name], tuple(points[name]))
+                      for name, r in ratings.items()})

@@ -6,15 +6,16 @@ from sqlalchemy import func, or_, select
 
 from app.store.clubtime import in_club_zone
 from app.extensions import db
-from app.rules.form import FormGuide, RatedGame, rate_games
+from app.rules.form_guide import FormGuide, RatedGame, rate_games
 from app.rules.ranking import GameResult
 from app.store.bulk import read_games
 from app.store.cache import remembered
-from app.store.games import state_of
+from app.store.states import state_of
 from app.store.models import Game
 from app.store.tenancy import current_club_id
+from app.rules.outcome import Closing
 
-NOT_DELETED = or_(Game.closed.is_(None), Game.closed != "deleted")
+NOT_DELETED = or_(Game.closed.is_(None), Game.closed != Closing.DELETED.value)
 
 
 def finished_games_key() -> tuple:
@@ -38,6 +39,6 @@ def rated_games() -> list[RatedGame]:
     return rated
 
 
-def club_form() -> FormGuide:
+def club_form_guide() -> FormGuide:
     """Every player's form, worked out once per state of the club's finished games."""
     return remembered(finished_games_key(), lambda: rate_games(rated_games()))

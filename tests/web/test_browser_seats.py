@@ -1,0 +1,79 @@
+"""Seats set by hand in Chromium at 1024x768, in both colour schemes: the organiser moves two players from the table
+of six to a table of four with the session page's form (no script needed), the tables and the record follow; a
+move the rules do not allow is refused in the red box; screenshots to look at."""
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import served
+from tests.web.club_support import NAME, PASSWORD, PLAYERS, login, open_session, organiser
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def club(tmp_path_factory):
+    """A server of its own with the organiser; a client signed in to open sessions through the API."""
+    with served(tmp_path_factory, "treys_browser_seats") as (app, base_url):
+        organiser(app)
+        client = app.test_client()
+        login(client)
+        yield client, base_url
+
+
+def signed_in(browser, base_url: str, scheme: str):
+    page = browser.new_context(viewport={"width": 1024, "height": 768}, java_script_enabled=False).new_page()
+    page.emulate_media(color_scheme=scheme)
+    page.goto(base_url + "/login")
+    page.get_by_label("Name").fill(NAME)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url("**/club")
+    return page
+
+
+def tables_of(client, sid: int) -> dict[int, list[list[str]]]:
+    return {t["table"]: t["teams"] for t in client.get(f"/club/sessions/{sid}/board.json").get_json()["tables"]}
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_organiser_moves_two_players_and_is_refused_a_table_of_five(browser, club, output_dir, scheme):
+    client, base_url = club
+    sid = open_session(client, PLAYERS[:10]).get_json()["id"]
+    tables = tables_of(client, sid)
+    six = next(n for n, teams in tables.items() if sum(map(len, teams)) == 6)
+    four = next(n for n, teams in tables.items() if sum(map(len, teams)) == 4)
+    first, second = tables[six][0][2], tables[six][1][2]
+    page = signed_in(browser, base_url, scheme)
+    page.goto(f"{base_url}/club/sessions/{sid}")
+    page.locator("select[name=player]").select_option(first)
+    page.locator("select[name=partner]").select_option(second)
+    page.locator("select[name=to]").select_option(str(four))
+    page.get_by_role("button", name="Move", exact=True).click()
+    page.wait_for_url(f"**/club/sessions/{sid}")
+    done = page.get_by_role("status").filter(has_text=f"{first} and {second} move from Table {six} to Table {four}.")
+    assert done.is_visible() and done.bounding_box()["y"] < 768          # said at once, above the tables
+    card = page.locator(f"section.draw-table[aria-label='Table {four}']")
+    assert first in card.inner_text() and second in card.inner_text()
+    assert "set some seats by hand" in page.locator("#draw-words").inner_text()
+    for control in page.locator(".seat-form select, .seat-form button").all():
+        box = control.bounding_box()
+        assert box["height"] >= 40, (control.inner_text()[:30], box)          # a finger's width
+        assert float(control.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")) >= 17
+    assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
+    folder = output_dir / "organiser"
+    folder.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(folder / f"seats_moved_{scheme}_1024x768.png"))
+    page.locator("#seats").scroll_into_view_if_needed()
+    page.screenshot(path=str(folder / f"seats_form_{scheme}_1024x768.png"))
+
+    page.locator("select[name=player]").select_option(tables[four][0][0])
+    page.locator("select[name=partner]").select_option("")
+    page.locator("select[name=to]").select_option("out")
+    page.get_by_role("button", name="Move", exact=True).click()
+    alert = page.get_by_role("alert")
+    assert alert.is_visible() and "would have 5 players" in alert.inner_text()
+    assert "swap them instead" in alert.inner_text()
+    page.screenshot(path=str(folder / f"seats_refused_{scheme}_1024x768.png"))
+    assert tables_of(client, sid)[four] == [[*tables[four][0], first], [*tables[four][1], second]]
+    page.context.close()
