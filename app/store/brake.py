@@ -176,9 +176,16 @@ def wait_and_own(rows: list, address: str, now: datetime | None = None) -> tuple
     """(seconds this address must wait, whether it has wrong codes counted for this game) from its rows."""
     now = now or utcnow()
     rows = [row for row in rows if row.address is not None]        # a game read with no brake row joined
-    until = max((row.next_try_at for row in rows if row.last_failure_at > now - FORGET_AFTER), default=None)
-    wait = max(0, int((until - now).total_seconds() + 0.999)) if until and until > now else 0
-    return wait, any(row.address == address for row in rows)
+    return wait_from(rows, now), any(row.address == address for row in rows)
+
+
+def wait_from(rows: list, now: datetime) -> int:
+    """Seconds to wait from brake rows (next_try_at, last_failure_at): only a row whose count set a wait holds
+    a tablet or a name back. A count still free leaves next_try_at at its own moment, which a request that read
+    the clock a moment earlier would otherwise take for a wait of a fraction of a second (rounded up to 1 s)."""
+    until = max((row.next_try_at for row in rows
+                 if row.last_failure_at > now - FORGET_AFTER and row.next_try_at > row.last_failure_at), default=None)
+    return max(0, int((until - now).total_seconds() + 0.999)) if until and until > now else 0
 
 
 def brake_on(game_id: int, address: str, now: datetime | None = None) -> tuple[int, bool]:
@@ -198,8 +205,7 @@ def login_wait(keys: dict[str, int], now: datetime | None = None) -> int:
     with db.engine.connect() as conn:          # the host's table, read whatever club the request is for
         rows = conn.execute(select(LoginBrake.next_try_at, LoginBrake.last_failure_at).where(
             LoginBrake.key.in_(list(keys)))).all()
-    until = max((row.next_try_at for row in rows if row.last_failure_at > now - FORGET_AFTER), default=None)
-    return max(0, int((until - now).total_seconds() + 0.999)) if until and until > now else 0
+    return wait_from(rows, now)
 
 
 def count_login_failure(keys: dict[str, int], now: datetime | None = None) -> bool:

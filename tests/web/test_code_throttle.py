@@ -101,3 +101,17 @@ def test_opening_games_is_limited_per_address(client):
     other = client.post("/games/new", data={"ruleset": "bolivia", "players": "4", "first_dealer": "0-0"},
                         environ_base={"REMOTE_ADDR": "10.1.1.1"})
     assert other.status_code == 302                               # another address is not held up
+
+
+def test_a_free_wrong_code_counted_a_moment_later_sets_no_wait(app):
+    """A tablet that read the clock just before another's still-free wrong code was stored is not told to wait
+    1 second (the race the concurrent test once lost): only a count beyond the allowance sets a wait."""
+    with app.test_client() as client:
+        game_id = open_game(client)
+    with app.app_context():
+        now = utcnow()
+        for _ in range(FREE_PER_ADDRESS - 1):
+            record_failure(game_id, "1.2.3.4", now)
+        assert seconds_to_wait(game_id, "1.2.3.4", now - timedelta(milliseconds=300)) == 0
+        record_failure(game_id, "1.2.3.4", now)
+        assert seconds_to_wait(game_id, "1.2.3.4", now - timedelta(milliseconds=300)) == 16

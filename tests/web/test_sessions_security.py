@@ -7,13 +7,15 @@ import statistics
 import threading
 import time
 from collections import Counter
+from datetime import timedelta
 
 import pytest
 from sqlalchemy import delete, func, select
 
-from app.store.brake import FREE_PER_ACCOUNT, LoginBrake
+from app.store.brake import FREE_PER_ACCOUNT, LoginBrake, count_login_failure, login_keys, login_wait
 from app.extensions import db
 from app.store.club_models import Organiser
+from app.store.models import utcnow
 from tests.web.club_support import NAME, PASSWORD, basic, login, organiser
 from tests.web.server_support import request, run_together, waitress_server
 
@@ -129,6 +131,20 @@ def test_wrong_passwords_sent_at_once_are_counted_one_by_one(app):
     run_together([lambda n=n: statuses.append(wrong_login(app.test_client(), address=f"10.1.0.{n}").status_code)
                   for n in range(12)])
     assert Counter(statuses) == {401: FREE_PER_ACCOUNT, 429: 12 - FREE_PER_ACCOUNT}
+
+
+def test_a_free_wrong_password_counted_a_moment_later_sets_no_wait(app):
+    """A login that read the clock just before another's still-free wrong password was stored goes ahead
+    (the race that once gave a fifth wrong password sent at once a 429)."""
+    keys = login_keys(NAME, "10.2.0.1")
+    with app.app_context():
+        now = utcnow()
+        for _ in range(FREE_PER_ACCOUNT - 1):
+            assert not count_login_failure(keys, now)
+        assert login_wait(keys, now - timedelta(milliseconds=300)) == 0
+        assert not count_login_failure(keys, now)                   # the fifth: still free, but the last
+        assert login_wait(keys, now - timedelta(milliseconds=300)) == 16
+        assert count_login_failure(keys, now)                       # the sixth is beyond
 
 
 def median_login_time(app, client, name: str, tries: int = 20) -> float:
