@@ -59,7 +59,10 @@ def test_a_hand_answered_not_now_is_kept_said_so_and_sent_by_itself_once(live_se
         page.goto(game_url)             # the game page tries at once, then every few seconds, until it goes in
         expect(page.locator(".total-card.team-0 .total-number")).to_contain_text("2,685", timeout=45_000)
         expect(page.locator("#saved-on-tablet")).to_be_hidden()
-        assert answers == [] and len(tokens) == len(NOT_NOW) + 1 and len(set(tokens)) == 1
+        # every "not now" was followed by another try, each with the one client token; the form page being left
+        # may send once more while the game page loads (two documents, one kept hand): the token keeps it one hand
+        assert answers == [] and len(tokens) >= len(NOT_NOW) + 1 and len(set(tokens)) == 1
+        assert len(tokens) <= len(NOT_NOW) + 2, tokens
         assert page.evaluate("localStorage.getItem('treys:outbox')") == "[]"
         page.unroute("**/hands/new")
         assert hands_recorded(page, game_url) == 1
