@@ -63,11 +63,6 @@ class GameState:
         """Each team's initial-meld minimum for the next hand."""
         return tuple(initial_meld_minimum(self.ruleset, total) for total in self.totals)
 
-    @property
-    def ruled_winner(self) -> int | None:
-        """The winner by the rule set's own winning rule (the first hand that produced one)."""
-        return next((hand.winner for hand in self.hands if hand.winner is not None), None)
-
     @cached_property
     def outcome(self) -> Outcome:
         """The game's one outcome: won, drawn, no result, deleted or in play; why, the margin, who owes a hand."""
