@@ -8,27 +8,20 @@ from flask import current_app, jsonify, request
 from app.games.blueprint import bp
 from app.games.common import load_game, news_words
 from app.store.club_reads import news_row
-from app.store.loading import Stamp
+from app.store.loading import stamp_of_game_row
 from app.store.cache import remembered
-from app.store.games import shown_version
 from app.store.states import state_of
+from app.store.ending import clock_runs
 from app.store.models import Game, utcnow
 from app.web.pollstamps import poll_etag
 from app.store.tenancy import club_in_scope
 from app.rules.refusal import RefusalKind
 from app.web.errors import abort_as
-from app.extensions import db
-from app.rules.outcome import FormatKind
 
 #: How long a tablet waits between asks while its game waits on nothing that can change by itself (no clock
 #: running, nothing agreed to wait for), in seconds; it asks at once when it wakes. The page's own interval
 #: (15 s) holds while something can change: the tablet's JSON says which.
 QUIET_POLL_SECONDS = 60
-
-
-def clock_runs(row) -> bool:
-    """A timed session's game whose time is not called yet: its last hand can come with no write."""
-    return row.last_hand is None and row.format_kind == FormatKind.TIME and row.session_id is not None
 
 
 def quiet(row) -> bool:
@@ -55,8 +48,7 @@ def game_news(game_id: int):
     the ETag (answered in front of Flask: app/web/polls.py; here when that could not, e.g. a tablet without its
     cookie)."""
     row = news_row(game_id, club_in_scope())
-    stamp = None if row is None else Stamp(shown_version(db.session.get(Game, game_id)) if clock_runs(row)
-                                           else row.version, row.updated_at)
+    stamp = None if row is None else stamp_of_game_row(row, game_id)
     if stamp is None:
         load_game(game_id)                  # the friendly 404 of a game that is not there
         abort_as(RefusalKind.NOT_FOUND)

@@ -13,10 +13,9 @@ from app.extensions import db
 from app.rules import TeamEntry, replay
 from app.store.cache import state_cache
 from app.store.club_models import ClubSession
-from app.store.ending import format_of, last_hand_of
+from app.store.ending import clock_runs, format_of, last_hand_of
 from app.store.states import ruleset_of, state_key
 from app.store.models import Game, Hand, HandEntry, Team
-from app.rules.outcome import FormatKind
 
 
 class GamesRead(list):
@@ -31,8 +30,7 @@ def read_games(*where, order=(Game.created_at, Game.id)) -> GamesRead:
     there): a fixed number of statements however long the club's history."""
     found = GamesRead(db.session.scalars(select(Game).where(*where).order_by(*order).options(
         selectinload(Game.teams).selectinload(Team.players))))
-    timed = {game.session_id for game in found
-             if game.last_hand is None and game.format_kind == FormatKind.TIME and game.session_id is not None}
+    timed = {game.session_id for game in found if clock_runs(game)}
     found.sessions = list(db.session.scalars(select(ClubSession).where(ClubSession.id.in_(timed)))) if timed else []
     keys = {game.id: state_key(game, last_hand_of(game)) for game in found}
     kept = {game.id: state_cache().get(keys[game.id]) for game in found}

@@ -43,10 +43,16 @@ def hands_before(game: Game, moment: datetime) -> int:
         Hand.game_id == game.id, Hand.created_at <= moment))
 
 
+def clock_runs(game) -> bool:
+    """A timed session's game whose time is not called yet: the session's set end time can make its last hand
+    with no write (`game`: a Game, or a row with its last_hand, format_kind and session_id)."""
+    return game.last_hand is None and game.format_kind == FormatKind.TIME and game.session_id is not None
+
+
 def last_hand_of(game: Game, now: datetime | None = None) -> int | None:
     """The hand in play when time was called (None: not called): as recorded when the organiser called it,
     else worked out from the session's set end time once it has passed (a read never writes it)."""
-    if game.last_hand is not None or game.format_kind != FormatKind.TIME or game.session_id is None:
+    if not clock_runs(game):
         return game.last_hand
     session = db.session.get(ClubSession, game.session_id)
     moment = None if session is None else time_called_moment(session, now)

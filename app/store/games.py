@@ -9,14 +9,14 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import joinedload, selectinload
 from sqlalchemy.orm.exc import StaleDataError
 
-from app.store.ending import last_hand_of
+from app.store.ending import clock_runs, last_hand_of
 from app.store.ids import LARGEST_ID
 from app.store.gamelog import UNKNOWN_TABLET, Actor, ActorKind, record
 from app.extensions import db
 from app.store.models import Game, GameEvent, Hand, Player, Team, utcnow
 from app.store.states import after_write, state_of
 from app.rules.refusal import STALE_VERSION, WRONG_CODE, Refusal, RefusalKind, refuse
-from app.rules.outcome import Closing, FormatKind
+from app.rules.outcome import Closing
 from app.rules.operations import (EventKind, do_abandon_game, do_call_time, do_delete_game, do_end_game,
                                   do_reset_code)
 from app.rules import (EventRecord, GameState, Problem, get_ruleset, table_problems, variation_problems)
@@ -40,7 +40,7 @@ def new_table_code(taken: frozenset[str] | set[str] = frozenset()) -> str:
 def shown_version(game: Game):
     """What a game's pages, sheet and API document depend on: its version, and for a timed session game whose
     time has not been called, the hand its session's set end time makes the last (it can pass with no write)."""
-    if game.last_hand is None and game.format_kind == FormatKind.TIME and game.session_id is not None:
+    if clock_runs(game):
         return game.version, last_hand_of(game)
     return game.version
 

@@ -11,7 +11,8 @@ from app.extensions import db
 from app.store.models import Game, Hand
 from app.store import games
 from app.store.states import state_of
-from app.rules.outcome import Closing, FormatKind
+from app.store.ending import clock_runs
+from app.rules.outcome import Closing
 
 
 def whole_games(query: Select) -> list[Game]:
@@ -40,9 +41,13 @@ def game_stamp(game_id: int) -> Stamp | None:
     shown = (Game.closed.is_(None)) | (Game.closed != Closing.DELETED.value)
     row = db.session.execute(select(Game.version, Game.updated_at, Game.last_hand, Game.format_kind,
                                     Game.session_id).where(Game.id == game_id, shown)).first()
-    if row is None:
-        return None
-    if row.last_hand is None and row.format_kind == FormatKind.TIME and row.session_id is not None:
+    return None if row is None else stamp_of_game_row(row, game_id)
+
+
+def stamp_of_game_row(row, game_id: int) -> Stamp:
+    """The stamp of a game read as a row (its version, updated_at, last_hand, format_kind and session_id): its
+    version, or while its session's clock runs the version it is shown at (the game read for it)."""
+    if clock_runs(row):
         return Stamp(games.shown_version(db.session.get(Game, game_id)), row.updated_at)
     return Stamp(row.version, row.updated_at)
 
