@@ -7,7 +7,7 @@ from sqlalchemy import func, select
 
 from app.store.club_models import Member
 from app.extensions import db
-from app.records.exports import games_by_member
+from app.store.club_reads import games_by_member
 from app.records.blueprint import bp
 from app.rules.refusal import RefusalKind
 from app.web.errors import abort_as
