@@ -9,7 +9,7 @@ from .codes import Code
 from .draw import TableDraw, table_sizes
 from .game import table_problems
 from .model import RuleSet
-from .refusal import Refusal, RefusalKind, refuse
+from .refusal import RefusalKind, refuse
 
 
 @dataclass(frozen=True)
@@ -151,4 +151,11 @@ def moved_words(seating: Seating, names: Sequence[str], to: int | None) -> str:
     return f"Seats set by hand: {names_words(names)} {'moves' if one else 'move'} from {' and '.join(froms)} to Table {to}."
 
 
-__all__ = ["Refusal", "Seating", "move_players", "moved_words", "swap_players"]
+def swapped_words(seating: Seating, first: str, second: str) -> str:
+    """The record's line of a swap: 'Ann and Ola swap places (Table 1 and sitting out).'"""
+    places = " and ".join(dict.fromkeys(label(t) if (t := seating.table_of(n)) else "sitting out"
+                                        for n in (first, second)))
+    return f"Seats set by hand: {first} and {second} swap places ({places})."
+
+
+__all__ = ["Seating", "move_players", "moved_words", "swap_players", "swapped_words"]

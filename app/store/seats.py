@@ -10,7 +10,7 @@ from sqlalchemy import select
 from app.extensions import db
 from app.rules import get_ruleset
 from app.rules.draw import TableDraw
-from app.rules.handseating import Seating, move_players, moved_words, swap_players
+from app.rules.handseating import Seating, move_players, moved_words, swap_players, swapped_words
 from app.store.club_models import ClubSession
 from app.store.gamelog import Actor
 from app.store.models import Game, Player, Team, utcnow
@@ -88,9 +88,7 @@ def set_seats(session: ClubSession, change: SeatChange, actor: Actor) -> str:
     if change.kind == SeatChangeKind.SWAP:
         first, second = (change.names + ("", ""))[:2]
         after = swap_players(before, first, second)
-        places = " and ".join(dict.fromkeys(f"Table {t.number}" if (t := before.table_of(n)) else "sitting out"
-                                            for n in (first, second)))
-        words = f"Seats set by hand: {first} and {second} swap places ({places})."
+        words = swapped_words(before, first, second)
         kind = SessionEventKind.PLAYERS_SWAPPED
     else:
         after = move_players(ruleset, before, change.names, change.to)

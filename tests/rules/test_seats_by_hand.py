@@ -4,7 +4,7 @@ import pytest
 
 from app.rules import Refusal, RefusalKind, get_ruleset
 from app.rules.draw import TableDraw
-from app.rules.handseating import Seating, move_players, moved_words, swap_players
+from app.rules.handseating import Seating, move_players, moved_words, swap_players, swapped_words
 
 BOLIVIA = get_ruleset("bolivia")
 SEATING = Seating((TableDraw(1, (("Ann", "Bob"), ("Cy", "Di")), (1, 1)),
@@ -48,6 +48,8 @@ def test_a_swap_changes_two_places_and_keeps_the_rest():
     after = swap_players(SEATING, "Ann", "Ola")
     assert after.numbered(1).teams == (("Ola", "Bob"), ("Cy", "Di")) and after.sitting_out == ("Ann",)
     assert after.numbered(2) == SEATING.numbered(2)
+    assert swapped_words(SEATING, "Ann", "Ola") == "Seats set by hand: Ann and Ola swap places (Table 1 and sitting out)."
+    assert swapped_words(SEATING, "Ann", "Bob") == "Seats set by hand: Ann and Bob swap places (Table 1)."
 
 
 @pytest.mark.parametrize("ask, kind, code, words", [
