@@ -12,6 +12,7 @@ from app.rules import get_ruleset
 from app.rules.draw import TableDraw
 from app.rules.handseating import Seating, move_players, moved_words, swap_players, swapped_words
 from app.store.club_models import ClubSession
+from app.store.club_writes import keep_seat_change
 from app.store.gamelog import Actor
 from app.store.models import Game, Player, Team, utcnow
 from app.store.sessionlog import SessionEventKind, note_session_change
@@ -80,8 +81,8 @@ def seat_table(game: Game, table: TableDraw, members: dict[str, int]) -> None:
 
 def set_seats(session: ClubSession, change: SeatChange, actor: Actor) -> str:
     """Set seats by hand in this round: the engine decides (or refuses, and nothing is stored), the changed
-    tables' games follow, who sits out is kept, and the record's line is saved with them in one commit.
-    Returns the record's sentence."""
+    tables' games follow (refused as stale, nothing stored, when one was written since it was read), who sits out
+    is kept, and the record's line is saved with them in one commit. Returns the record's sentence."""
     games = round_games(session)
     before = seating_of(session, games)
     ruleset = get_ruleset(session.ruleset_id, session.variations)
@@ -98,6 +99,7 @@ def set_seats(session: ClubSession, change: SeatChange, actor: Actor) -> str:
     for game, old, new in zip(games, before.tables, after.tables):
         if new != old:
             seat_table(game, new, members)
+            keep_seat_change(game)      # refused, nothing saved, when a tablet wrote the game since it was read
     session.sitting_out = list(after.sitting_out)
     note_session_change(session, kind, actor, words)
     db.session.commit()

@@ -9,8 +9,10 @@ from io import BytesIO
 
 import pytest
 from pypdf import PdfReader
+from sqlalchemy import update
 
 from app.extensions import db
+from app.store import seats as seat_store
 from app.store.club_models import ClubSession, SessionEvent
 from app.store.models import Game
 from tests.web.club_support import PLAYERS, enter_hand, login, open_session, organiser
@@ -225,3 +227,24 @@ def test_moving_needs_the_organiser(app, client):
     client.post("/logout")
     answer = client.post(f"/club/sessions/{doc['id']}/move", data={"player": "Ann", "to": "out"})
     assert answer.status_code in (302, 401) and "/login" in answer.headers.get("Location", "/login")
+
+
+def test_a_table_written_meanwhile_refuses_the_move_on_the_session_page_and_nothing_stored(org, app, monkeypatch):
+    doc = drawn(org, 10)
+    six = next(n for n, size in sizes(doc).items() if size == 6)
+    four = next(n for n, size in sizes(doc).items() if size == 4)
+    first, second = seats(doc)[six][0][2], seats(doc)[six][1][2]
+    before = stored(app, doc["id"])
+    seat_table = seat_store.seat_table
+
+    def written_meanwhile(game, table, members):     # a tablet's write lands between the read and this change
+        db.session.execute(update(Game).where(Game.id == game.id).values(version=Game.version + 1)
+                           .execution_options(synchronize_session=False))
+        seat_table(game, table, members)
+    monkeypatch.setattr(seat_store, "seat_table", written_meanwhile)
+    answer = org.post(f"/club/sessions/{doc['id']}/move", data={"player": first, "partner": second, "to": four})
+    assert answer.status_code == 409
+    page = text(answer)
+    assert "Someone else changed this game" in page and f'action="/club/sessions/{doc["id"]}/move"' in \
+        answer.get_data(as_text=True)
+    assert stored(app, doc["id"]) == before
