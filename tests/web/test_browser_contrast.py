@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from tests.conftest import served
 from tests.web.afternoon_support import club_afternoon
-from tests.web.club_support import NAME, PASSWORD
+from tests.web.club_support import signed_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("test_browser_contrast")]  # its module's fixture made once
 
@@ -42,23 +42,14 @@ def afternoon(tmp_path_factory):
 def organiser_pages(browser, afternoon):
     """One browser page per scheme, signed in as the organiser (who opens the hand form without the code)."""
     base_url, paths = afternoon
-    contexts, pages = [], {}
+    pages = {}
     for scheme in SCHEMES:
-        context = browser.new_context(viewport={"width": 1024, "height": 768})
-        contexts.append(context)
-        page = context.new_page()
-        page.emulate_media(color_scheme=scheme)
-        page.goto(base_url + "/login")
-        page.get_by_label("Name").fill(NAME)
-        page.get_by_label("Password").fill(PASSWORD)
-        page.get_by_role("button", name="Log in").click()
-        page.wait_for_url("**/club")
+        page = pages[scheme] = signed_in(browser, base_url, scheme)
         page.goto(base_url + paths["hand form"])      # the signed-in organiser needs no table code
         page.wait_for_selector("form.hand-form")
-        pages[scheme] = page
     yield pages
-    for context in contexts:
-        context.close()
+    for page in pages.values():
+        page.context.close()
 
 
 def violations(page, source):

@@ -10,9 +10,7 @@ from datetime import timedelta
 import pytest
 from playwright.sync_api import expect
 
-from app.store.clubtime import club_now
-from tests.conftest import served
-from tests.web.club_support import NAME, PASSWORD, PLAYERS, login, open_session, organiser
+from tests.web.club_support import PLAYERS, club_clock, organised, signed_in, timed_session
 from tests.web.test_browser_club import enter_hand
 from tests.web.test_browser_contrast import AXE, violations
 
@@ -25,37 +23,19 @@ SIZE = {"width": 1024, "height": 768}
 def convened(tmp_path_factory):
     """A server of its own with a timed session asking for agreement, drawn: (base URL, session id, table 1)."""
     # the board polls every second rather than five: it shows a call or a hand within a second, as checked below
-    with served(tmp_path_factory, "treys_convenor", WTF_CSRF_ENABLED=True, BOARD_POLL_MS=1000) as (app, base_url):
-        app.config["WTF_CSRF_ENABLED"] = False
-        organiser(app)
-        client = app.test_client()
-        login(client)
-        with app.app_context():
-            now = club_now()
-        ends = min(now + timedelta(minutes=45), now.replace(hour=23, minute=59))
-        doc = open_session(client, PLAYERS[:8], agreement=True,
-                           format={"kind": "time", "ends_at": ends.strftime("%H:%M")}).get_json()
-        soon = min(now + timedelta(minutes=6), now.replace(hour=23, minute=59))
-        closing = open_session(client, PLAYERS[:4], format={"kind": "time", "ends_at": soon.strftime("%H:%M")})
+    # the test client signs in and opens the sessions without a CSRF token; the browser's forms then need one
+    with organised(tmp_path_factory, "treys_convenor", WTF_CSRF_ENABLED=False, BOARD_POLL_MS=1000) as (app, base_url,
+                                                                                                        client):
+        now = club_clock(app)       # each session is dated the day it ends: one ending past midnight is tomorrow's
+        doc = timed_session(app, client, PLAYERS[:8], now + timedelta(minutes=45), agreement=True)
+        closing = timed_session(app, client, PLAYERS[:4], now + timedelta(minutes=6))
         app.config["WTF_CSRF_ENABLED"] = True
-        yield base_url, doc["id"], doc["tables"][0], closing.get_json()
+        yield base_url, doc["id"], doc["tables"][0], closing
 
 
 @pytest.fixture(scope="module")
 def axe_source():
     return AXE.read_text()
-
-
-def logged_in(browser, base_url: str, scheme: str):
-    """The organiser's page in a scheme, logged in."""
-    page = browser.new_context(viewport=SIZE).new_page()
-    page.emulate_media(color_scheme=scheme)
-    page.goto(base_url + "/login")
-    page.get_by_label("Name").fill(NAME)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url("**/club")
-    return page
 
 
 def tablet_at(browser, base_url: str, table: dict, scheme: str):
@@ -74,7 +54,7 @@ def shot(page, output_dir, name: str, scheme: str) -> None:
 def test_call_the_organiser_agreement_and_the_clock(browser, convened, output_dir, axe_source):
     base_url, session_id, table, _ = convened
     board_url = f"{base_url}/club/sessions/{session_id}/board"
-    board = logged_in(browser, base_url, "light")
+    board = signed_in(browser, base_url, "light", SIZE)
     board.goto(board_url)
     expect(board.locator(".session-clock")).to_contain_text("minutes left")
     assert board.locator("#calls").is_hidden()
@@ -151,7 +131,7 @@ def test_call_the_organiser_agreement_and_the_clock(browser, convened, output_di
 
 def test_the_warning_in_the_last_ten_minutes_on_the_board_and_the_tablet(browser, convened, output_dir, axe_source):
     base_url, _, _, closing = convened
-    board = logged_in(browser, base_url, "light")
+    board = signed_in(browser, base_url, "light", SIZE)
     tablet = tablet_at(browser, base_url, closing["tables"][0], "light")
     found = {}
     for scheme in ("light", "dark"):
@@ -170,7 +150,7 @@ def test_the_warning_in_the_last_ten_minutes_on_the_board_and_the_tablet(browser
 
 def test_a_substitute_from_the_session_page(browser, convened, output_dir, axe_source):
     base_url, _, _, closing = convened
-    page = logged_in(browser, base_url, "light")
+    page = signed_in(browser, base_url, "light", SIZE)
     page.goto(f"{base_url}/club/sessions/{closing['id']}")
     leaving = closing["tables"][0]["teams"][0][0]
     page.locator("select[name=leaving]").select_option(leaving)

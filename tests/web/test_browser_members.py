@@ -7,8 +7,7 @@ import pytest
 
 from app.extensions import db
 from app.store.club_models import Season
-from tests.conftest import served
-from tests.web.club_support import NAME, PASSWORD, organiser, login
+from tests.web.club_support import organised, signed_in
 from tests.web.layout_support import controls_and_words
 from tests.web.members_support import give_addresses, members_link, play_afternoon
 from tests.web.test_browser_contrast import axe_source, violations  # noqa: F401  (the fixture, and axe's findings)
@@ -26,10 +25,7 @@ HELP_PICTURE = Path(__file__).resolve().parents[2] / "static" / "help" / "member
 @pytest.fixture(scope="module")
 def club(tmp_path_factory):
     """A server holding two afternoons, a season, members' addresses and a club shared by its link."""
-    with served(tmp_path_factory, "treys_members_browser", WTF_CSRF_ENABLED=False) as (app, base_url):
-        organiser(app)
-        client = app.test_client()
-        login(client)
+    with organised(tmp_path_factory, "treys_members_browser", WTF_CSRF_ENABLED=False) as (app, base_url, client):
         first = play_afternoon(client)
         play_afternoon(client)
         with app.app_context():
@@ -72,13 +68,7 @@ def test_the_members_pages_read_on_a_phone_at_200_percent_in_both_schemes(browse
 def test_the_owners_settings_page_pictured_for_the_guide(browser, club, output_dir, axe_source):
     base_url, _ = club
     for scheme in SCHEMES:
-        context = browser.new_context(viewport={"width": 1024, "height": 768}, color_scheme=scheme)
-        page = context.new_page()
-        page.goto(base_url + "/login")
-        page.get_by_label("Name").fill(NAME)
-        page.get_by_label("Password").fill(PASSWORD)
-        page.get_by_role("button", name="Log in").click()
-        page.wait_for_url("**/club")
+        page = signed_in(browser, base_url, scheme, color_scheme=scheme)
         page.get_by_role("link", name="Settings for the members: who reads the results, emails").click()
         page.wait_for_url("**/club/settings")
         assert page.get_by_label("Anyone with the club's members' link", exact=False).is_checked()
@@ -89,7 +79,7 @@ def test_the_owners_settings_page_pictured_for_the_guide(browser, club, output_d
         page.goto(base_url + "/club/members/emails")
         assert violations(page, axe_source) == []
         page.screenshot(path=str(output_dir / "screens" / f"members_addresses_1024x768_{scheme}.png"), full_page=True)
-        context.close()
+        page.context.close()
 
 
 #: A laptop, a tablet upright and a phone.
@@ -103,13 +93,7 @@ def test_each_choice_on_the_settings_page_stands_beside_its_words(browser, club,
     above them) and is big enough to tap (the box 28px, the whole label a touch target of at least 56px), on a
     laptop, a tablet and a phone."""
     base_url, _ = club
-    context = browser.new_context(viewport=SETTINGS_VIEWS["1024x768"], color_scheme=scheme)
-    page = context.new_page()
-    page.goto(base_url + "/login")
-    page.get_by_label("Name").fill(NAME)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url("**/club")
+    page = signed_in(browser, base_url, scheme, SETTINGS_VIEWS["1024x768"], color_scheme=scheme)
     for view, viewport in SETTINGS_VIEWS.items():
         page.set_viewport_size(viewport)
         page.goto(base_url + "/club/settings")
@@ -125,4 +109,4 @@ def test_each_choice_on_the_settings_page_stands_beside_its_words(browser, club,
             assert min(control["width"], control["height"]) >= 28, f"{view}: {choice}"
             assert label["height"] >= 56 and label["width"] >= 200, f"{view}: {choice}"
         no_sideways_scroll(page)
-    context.close()
+    page.context.close()

@@ -11,10 +11,7 @@ from datetime import timedelta
 import pytest
 from playwright.sync_api import expect
 
-from app.extensions import db
-from app.store.club_models import ClubSession
-from tests.conftest import served
-from tests.web.club_support import NAME, PASSWORD, PLAYERS, login, open_session, organiser
+from tests.web.club_support import PLAYERS, club_clock, open_session, organised, signed_in, timed_session
 from tests.web.test_api_games import GAMES_TO_PLAY
 
 pytestmark = pytest.mark.browser
@@ -28,20 +25,16 @@ ZOOMED = {"width": 683, "height": 384}
 @pytest.fixture(scope="module")
 def round_played(tmp_path_factory):
     """A server of its own: a two-hand session of eight played to the end, and a timed one still playing."""
-    with served(tmp_path_factory, "treys_organiser_pages") as (app, base_url):
-        organiser(app)
-        client = app.test_client()
-        login(client)
+    with organised(tmp_path_factory, "treys_organiser_pages") as (app, base_url, client):
         done = open_session(client, PLAYERS[:8], format={"kind": "hands", "hands": 2}).get_json()
         for table in done["tables"]:
             for _ in range(2):
                 answer = client.post(f"/api/v1/games/{table['game_id']}/hands", json={"teams": [OUT, OTHER]},
                                      headers={"X-Table-Code": table["table_code"]})
                 assert answer.status_code == 201, answer.get_json()
-        playing = open_session(client, PLAYERS[:4], format={"kind": "time", "ends_at": "23:59"}).get_json()
-        with app.app_context():     # dated tomorrow: a run that crosses midnight never sees its end time pass
-            db.session.get(ClubSession, playing["id"]).played_on += timedelta(days=1)
-            db.session.commit()
+        # ends at 23:59 tomorrow: a run at any hour, or one that crosses midnight, never sees its end time pass
+        tomorrow = club_clock(app).replace(hour=23, minute=59) + timedelta(days=1)
+        playing = timed_session(app, client, PLAYERS[:4], tomorrow)
         yield base_url, done, playing
 
 
@@ -49,16 +42,6 @@ def page_in(browser, scheme: str, viewport=None, scale: int = 1):
     page = browser.new_context(viewport=viewport or {"width": 1024, "height": 768},
                                device_scale_factor=scale).new_page()
     page.emulate_media(color_scheme=scheme)
-    return page
-
-
-def signed_in(browser, base_url: str, scheme: str, viewport=None, scale: int = 1):
-    page = page_in(browser, scheme, viewport, scale)
-    page.goto(base_url + "/login")
-    page.get_by_label("Name").fill(NAME)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url("**/club")
     return page
 
 
@@ -95,7 +78,7 @@ def test_the_results_write_margins_one_way_in_readable_type_inside_the_page(brow
     assert left >= 16, f"the results start {left}px from the screen's edge"
     shots(page, output_dir, "results", scheme)
     page.context.close()
-    zoomed = signed_in(browser, base_url, scheme, ZOOMED, 2)
+    zoomed = signed_in(browser, base_url, scheme, ZOOMED, device_scale_factor=2)
     zoomed.goto(f"{base_url}/club/sessions/{done['id']}/results")
     assert sideways(zoomed) <= 0, "the results scroll sideways at 200 %"
     width = zoomed.locator(".results-table").evaluate("el => el.getBoundingClientRect().width")

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import served
-from tests.web.club_support import NAME, PASSWORD, PLAYERS, login, open_session, organiser
+from tests.web.club_support import PLAYERS, open_session, organised, signed_in
 
 pytestmark = pytest.mark.browser
 
@@ -14,22 +13,8 @@ pytestmark = pytest.mark.browser
 @pytest.fixture(scope="module")
 def club(tmp_path_factory):
     """A server of its own with the organiser; a client signed in to open sessions through the API."""
-    with served(tmp_path_factory, "treys_browser_seats") as (app, base_url):
-        organiser(app)
-        client = app.test_client()
-        login(client)
+    with organised(tmp_path_factory, "treys_browser_seats") as (_, base_url, client):
         yield client, base_url
-
-
-def signed_in(browser, base_url: str, scheme: str):
-    page = browser.new_context(viewport={"width": 1024, "height": 768}, java_script_enabled=False).new_page()
-    page.emulate_media(color_scheme=scheme)
-    page.goto(base_url + "/login")
-    page.get_by_label("Name").fill(NAME)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url("**/club")
-    return page
 
 
 def tables_of(client, sid: int) -> dict[int, list[list[str]]]:
@@ -44,7 +29,7 @@ def test_the_organiser_moves_two_players_and_is_refused_a_table_of_five(browser,
     six = next(n for n, teams in tables.items() if sum(map(len, teams)) == 6)
     four = next(n for n, teams in tables.items() if sum(map(len, teams)) == 4)
     first, second = tables[six][0][2], tables[six][1][2]
-    page = signed_in(browser, base_url, scheme)
+    page = signed_in(browser, base_url, scheme, java_script_enabled=False)
     page.goto(f"{base_url}/club/sessions/{sid}")
     page.locator("select[name=player]").select_option(first)
     page.locator("select[name=partner]").select_option(second)

@@ -2,24 +2,8 @@
 session's record, in the browser's pages and over the API (tablet: X-Table-Code; organiser: HTTP Basic)."""
 from app.extensions import db
 from app.store.club_models import SessionEvent, TableCall
-from tests.web.club_support import PLAYERS, basic, login, open_session, organiser
+from tests.web.club_support import basic, drawn, tablet_of
 from tests.web.pages_support import open_game
-
-
-def drawn(app, client, **extra) -> dict:
-    """A session of eight drawn through the API, the organiser logged in; its document."""
-    organiser(app)
-    login(client)
-    doc = open_session(client, PLAYERS[:8], **extra)
-    assert doc.status_code == 201, doc.get_data(as_text=True)
-    return doc.get_json()
-
-
-def tablet_of(app, table: dict):
-    """A tablet's client holding the table's code."""
-    tablet = app.test_client()
-    tablet.post(f"/games/{table['game_id']}/code", data={"code": table["table_code"], "next": ""})
-    return tablet
 
 
 def record_of(app, session_id: int) -> list[tuple[str, str, str]]:

@@ -25,6 +25,16 @@ def join(client, link: str, name: str):
     return client.post(link, data={"name": name, "password": PASSWORD, "confirm": PASSWORD})
 
 
+def pat_joined(app, client):
+    """The owner signed in on `client` invites Pat, who joins as an organiser: (Pat's client, Pat's id)."""
+    organiser(app)
+    login(client)
+    pat = app.test_client()
+    join(pat, invite(client, "organiser"), "Pat")
+    with app.app_context():
+        return pat, db.session.scalar(select(Organiser.id).where(Organiser.name == "Pat"))
+
+
 def test_the_first_account_is_the_owner_and_its_link_makes_an_organiser_once(app, client):
     organiser(app)
     login(client)
@@ -84,12 +94,7 @@ def test_a_viewer_reads_results_and_changes_nothing(app, client):
 
 
 def test_the_owner_removes_an_account_and_its_sessions_end(app, client):
-    organiser(app)
-    login(client)
-    pat = app.test_client()
-    join(pat, invite(client, "organiser"), "Pat")
-    with app.app_context():
-        pat_id = db.session.scalar(select(Organiser.id).where(Organiser.name == "Pat"))
+    pat, pat_id = pat_joined(app, client)
     assert client.post(f"/club/accounts/{pat_id}/remove").status_code == 302
     assert pat.get("/club").status_code == 302                       # back to the login page
     assert login(app.test_client(), "Pat").status_code == 401
@@ -109,12 +114,8 @@ def test_a_link_for_a_name_already_taken_makes_nothing_and_still_works(app, clie
 
 
 def test_a_removed_account_keeps_no_sign_in(app, client):
-    organiser(app)
-    login(client)
-    pat = app.test_client()
-    join(pat, invite(client, "organiser"), "Pat")
+    _, pat_id = pat_joined(app, client)
     with app.app_context():
-        pat_id = db.session.scalar(select(Organiser.id).where(Organiser.name == "Pat"))
         assert db.session.scalars(select(SignIn.id).where(SignIn.organiser_id == pat_id)).all()
     assert client.post(f"/club/accounts/{pat_id}/remove").status_code == 302
     with app.app_context():

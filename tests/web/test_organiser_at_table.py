@@ -2,30 +2,16 @@
 them); ends, abandons and deletes a session table's game where a player's tablet may not (the server refuses
 the tablet, whatever the page shows); a finished table says so and offers no call and no removal; the board
 says when the round is over."""
+from datetime import timedelta
+
 from app.extensions import db
 from app.store.club_models import Role
 from app.store.models import Game, GameEvent
 from app.club.auth import add_organiser
-from tests.web.club_support import PLAYERS, basic, enter_hand, login, open_session, organiser
+from tests.web.club_support import basic, club_clock, dated, drawn, enter_hand, login, tablet_of
 from tests.web.pages_support import hidden_fields, post_hand, text
 
 FIXED = [{"table_points": 300}, {"table_points": 100}]
-
-
-def drawn(app, client, **extra) -> dict:
-    """A session of eight drawn through the API, the organiser logged in on `client`; its document."""
-    organiser(app)
-    login(client)
-    doc = open_session(client, PLAYERS[:8], **extra)
-    assert doc.status_code == 201, doc.get_data(as_text=True)
-    return doc.get_json()
-
-
-def tablet_of(app, table: dict):
-    """A player's tablet holding the table's code."""
-    tablet = app.test_client()
-    tablet.post(f"/games/{table['game_id']}/code", data={"code": table["table_code"], "next": ""})
-    return tablet
 
 
 def record_of(app, game_id: int) -> list[tuple[str, str]]:
@@ -124,6 +110,7 @@ def test_a_casual_game_keeps_its_own_end_abandon_and_delete(app, client):
 
 def test_a_finished_table_says_so_offers_the_sheet_and_the_board_says_the_round_is_over(app, client):
     doc = drawn(app, client, format={"kind": "time", "ends_at": "23:59"})
+    dated(app, doc["id"], club_clock(app).date() + timedelta(days=1))     # its end a day away, whatever the hour
     first, second = doc["tables"][0], doc["tables"][1]
     assert enter_hand(client, first).status_code == 201
     assert enter_hand(client, second).status_code == 201
