@@ -17,10 +17,10 @@ from app.sheets.view import sheet_of
 from app.store.club_models import ClubSession, Member, Season
 from app.store.club_reads import member_ids_by_name
 from app.store.members import club_of_link
+from app.store.states import state_of
 from app.store.tenancy import current_club_id, name_of_club, use_club
 from app.rules.refusal import RefusalKind
 from app.web.errors import abort_as
-from app.rules.outcome import Closing
 
 #: Afternoons the members' page lists, newest first.
 AFTERNOONS = 12
@@ -65,7 +65,7 @@ def home(link: str):
 def afternoon(link: str, session_id: int):
     """One afternoon: its results and the score sheet of each game."""
     session = db.session.get(ClubSession, session_id) or abort_as(RefusalKind.NOT_FOUND)
-    games = [game for game in games_of(session) if game.closed != Closing.DELETED]
+    games = [game for game in games_of(session) if state_of(game).outcome.listed]     # a deleted game: nobody's
     return page("members/afternoon.html", session=session, standings=results(session, games), method=METHOD,
                 sheets=[(game, sheet_of(game)) for game in games])
 

@@ -1,6 +1,6 @@
 """Every list of games tells each game as its one outcome says, whatever the row's finished mark: the API's list
 of games, the home page and the player's page agree with the session's tables; a session's table deleted
-unplayed by the next round's draw leaves the player's page.
+unplayed by the next round's draw leaves the player's page and the members' afternoon.
 
 Run on SQLite and on PostgreSQL (DATABASE_URL) alike.
 """
@@ -10,6 +10,7 @@ from datetime import datetime
 from app.extensions import db
 from app.store.models import Game
 from tests.web.club_support import PLAYERS, basic, enter_hand, login, open_session, organiser
+from tests.web.members_support import members_link
 from tests.web.pages_support import text
 
 
@@ -99,3 +100,19 @@ def test_a_table_deleted_unplayed_by_the_next_round_leaves_the_players_page(app,
         assert recent_line(client, ids[name], unplayed["game_id"]) is None
         assert recent_line(client, ids[name], played["game_id"]) is None
     assert unplayed["game_id"] not in listed_over(client)
+
+
+def test_a_table_deleted_by_the_next_rounds_draw_leaves_the_members_afternoon(app, client):
+    """The members' page of an afternoon shows the score sheet of every game its outcome lists, and not the table
+    the next round's draw deleted unplayed."""
+    organiser(app)
+    login(client)
+    doc, (played, unplayed) = two_tables(client)
+    assert enter_hand(client, played, (300, 100)).status_code == 201
+    assert client.post(f"/club/sessions/{doc['id']}/draw", data={"keep": "1", "confirmed": "1"}).status_code == 302
+    assert client.post("/club/settings", data={"visibility": "link"}).status_code == 302
+    page = client.get(f"/members/{members_link(app)}/afternoons/{doc['id']}").get_data(as_text=True)
+    round_two = client.get(f"/api/v1/sessions/{doc['id']}", headers=basic()).get_json()["tables"]
+    assert unplayed["game_id"] not in [table["game_id"] for table in round_two]
+    # the played table of round 1 and the tables round 2 drew, and no sheet for the table deleted unplayed
+    assert page.count("<summary>") == 1 + len(round_two)
