@@ -1,37 +1,29 @@
-"""A Saturday peak's arithmetic: the CPU of each kind of request in the mix (polls found and not found, a tablet's
-news, hands, pages) beside a bare Flask "hello" measured in the same run, the caches' hit rate with 1,000 clubs'
-tables mixed, and the cores the peak needs beside the goal of 3. In-process, each request a direct WSGI call
-(no test client in the figure), CPU time of the process, medians of several rounds. Prints; asserts nothing."""
+"""A Saturday peak measured: the CPU of each kind of request (polls found and not found, a tablet's news, hands,
+pages) beside a bare Flask "hello" measured in the same run; then the peak replayed through one worker with
+1,000 clubs of 10 tables in the database (scripts/benchclubs.py), routed and unrouted, with the caches' real hit
+rates and the worker's memory; and the cores the peak needs beside the goal of 3. In-process, each request a
+direct WSGI call (no test client in the figure), CPU time of the process. Prints; asserts nothing."""
 from __future__ import annotations
 
 import io
 import os
-import random
 import statistics
 import sys
 import tempfile
-import gc
 import time
-import tracemalloc
 
-from benchkit import finish, make_app
+from benchclubs import CLUBS, club_at, seeded_app
+from benchkit import finish
+from benchreplay import WINDOW, WORKERS, Tables, news_tags_for_all, replay, requests
 
 from flask import Flask
 from werkzeug.test import EnvironBuilder
 
-from app.club.auth import add_organiser
-from app.config import ROW_CACHE_ITEMS, STATE_CACHE_ITEMS, VERSION_CACHE_ITEMS
-from app.store.cache import CACHED_ITEMS, ROW_ITEMS, STATE_ITEMS, VersionCache, forget_everything
+from app import create_app
+from app.store.cache import forget_everything
 
-NAME, PASSWORD = "Margaret", "bridge-and-tea"
 ROUNDS, CALLS = 7, 200
-#: The Saturday peak (docs/benchmarks.md): requests a second of each kind, 1,000 clubs of 10 tables.
-PEAK = {"hand posted": 20.8, "page around a hand": 41.7, "board poll, found a change": 20.8,
-        "board poll, nothing new (304)": 179.0, "tablet's news, nothing new (304)": 667.0}
 GOAL_CORES, BUSY = 3, 0.6
-#: The caches a worker keeps, each with its size before this measure and its default setting now.
-CACHES = {"version_cache": (CACHED_ITEMS, VERSION_CACHE_ITEMS), "state_cache": (STATE_ITEMS, STATE_CACHE_ITEMS),
-          "row_cache": (ROW_ITEMS, ROW_CACHE_ITEMS)}
 TABLE_COOKIE = "treys_tablet=" + "5a" * 12
 
 
@@ -50,15 +42,15 @@ def environ(path: str, method: str = "GET", headers=None, json=None) -> dict:
     return env
 
 
-def call(app, env: dict) -> str:
-    """One request straight into the WSGI app; its status."""
+def call(app, env: dict, headers: bool = False):
+    """One request straight into the WSGI app; its status (and its headers, when asked)."""
     env = dict(env, **{"wsgi.input": io.BytesIO(env["bench.body"])})
-    status = []
-    body = app(env, lambda s, h, exc_info=None: status.append(s))
+    answer = []
+    body = app(env, lambda s, h, exc_info=None: answer.append((s, dict(h))))
     for _ in body:
         pass
     getattr(body, "close", lambda: None)()
-    return status[0]
+    return answer[0] if headers else answer[0][0]
 
 
 #: The hello's rounds, each measured just before a round of a poll (the machine's speed drifts within a run).
@@ -98,33 +90,11 @@ def hello_round() -> float:
     return (time.process_time() - start) * 1000 / CALLS
 
 
-def afternoon(app):
-    """One club's afternoon of 10 tables, 3 hands at each; an organiser's browser cookie and a table."""
-    with app.app_context():
-        add_organiser(NAME, PASSWORD)
-    client = app.test_client()
-    from base64 import b64encode
-    basic = {"Authorization": "Basic " + b64encode(f"{NAME}:{PASSWORD}".encode()).decode()}
-    doc = client.post("/api/v1/sessions", headers=basic, json={
-        "ruleset": "bolivia", "format": {"kind": "target"}, "partners": "random",
-        "players": [f"Player {i}" for i in range(40)]}).get_json()
-    for table in doc["tables"]:
-        for _ in range(3):
-            hand(client, table)
-    client.post("/login", data={"name": NAME, "password": PASSWORD})
-    cookie = client.get_cookie("session").value
-    return doc, cookie
-
-
-def hand(client, table):
-    return client.post(f"/api/v1/games/{table['game_id']}/hands", json={"teams": [{"table_points": 200},
-                                                                                    {"table_points": 100}]},
-                       headers={"X-Table-Code": table["table_code"]})
-
-
-def measure(app) -> dict:
-    """CPU ms per request of each kind, beside a bare hello in the same run."""
-    doc, cookie = afternoon(app)
+def measure(app, club: dict) -> dict:
+    """CPU ms per request of each kind, beside a bare hello in the same run, at one club's tables (a club
+    of the seeded, another each run: 140 hands are posted at one of its tables)."""
+    cookie = signed_cookie(app, club["signed"])
+    doc = {"id": club["session_id"], "tables": [{"game_id": game, "table_code": code} for game, code in club["tables"]]}
     table, session_id = doc["tables"][0], doc["id"]
     signed = {"Cookie": f"session={cookie}"}
     board, news = f"/club/sessions/{session_id}/board.json", f"/games/{table['game_id']}/news.json"
@@ -155,111 +125,71 @@ def measure(app) -> dict:
     figures["page around a hand (the game page)"] = cpu_per_request(app, page, "200")
     figures["the game page, nothing kept (a cache miss)"] = cpu_per_request(
         app, page, "200", before=lambda: forget_everything(app))
-    return figures, doc, signed
+    return figures
 
 
-def kept_per_table(app, doc: dict, signed: dict) -> dict[str, tuple[float, float]]:
-    """Each cache's entries per table and bytes per entry once a worker has served each of the afternoon's
-    tables (its game page and its tablet's news, and the board), measured with tracemalloc: the tables served
-    once untimed first (templates and statements compiled), then again with nothing kept, then each cache
-    emptied in turn to see what it held."""
-    client = app.test_client()
-    client.set_cookie("session", signed["Cookie"].split("=", 1)[1])
-
-    def serve():
-        for table in doc["tables"]:
-            client.get(f"/games/{table['game_id']}")
-            client.get(f"/games/{table['game_id']}/news.json")
-        client.get(f"/club/sessions/{doc['id']}/board.json")
-    serve()
-    forget_everything(app)
-    gc.collect()
-    tracemalloc.start()
-    serve()
-    tables, kept = len(doc["tables"]), {}
-    for name in CACHES:
-        cache = app.extensions.get(name)
-        entries = len(cache.items) if cache is not None else 0
-        gc.collect()
-        held = tracemalloc.get_traced_memory()[0]
-        if cache is not None:
-            cache.clear()
-        gc.collect()
-        kept[name] = (entries / tables, (held - tracemalloc.get_traced_memory()[0]) / max(entries, 1))
-    tracemalloc.stop()
-    return kept, sum(per * size for per, size in kept.values())
-
-
-def hit_rate(seen: int, per_table: float, size: int, requests: int = 100_000) -> float:
-    """The share of a worker's asks for a table's kept work that find it kept: `seen` tables asked at random,
-    each holding `per_table` entries of a cache of `size` (an LRU holds size / per_table tables), 3 % of asks
-    finding a new version (a hand posted)."""
-    rng = random.Random(1)
-    cache, hits, versions = VersionCache(max(1, int(size / max(per_table, 0.01)))), 0, [1] * seen
-    for _ in range(requests):
-        game = rng.randrange(seen)
-        versions[game] += rng.random() < 0.03
-        key = (game, versions[game])
-        hits += cache.get(key) is not None
-        cache.put(key, True)
-    return hits / requests
-
-
-def cache_figures(kept: dict, per_table_bytes: float, figures: dict, tables: int = 10_000,
-                  workers: int = 12) -> tuple[list[str], float]:
-    """Each cache's hit rate and memory for a worker's share of a Saturday's 1,000 clubs x 10 tables, at the
-    old sizes and the settings' defaults, with and without the proxy sending a club to 2 of the workers; and
-    the game page's CPU at the routed worker's hit rate with the defaults (what the peak's arithmetic uses)."""
-    lines = ["  measured per table served (game page, news, board): "
-             + ", ".join(f"{name} {per:.1f} entries" for name, (per, _) in kept.items())
-             + f"; {per_table_bytes / 1024:.0f} kB a table in all ("
-             + ", ".join(f"{name} {size / 1024:.1f} kB an entry" for name, (_, size) in kept.items()) + ")"]
-    routed_rate = 0.0
-    for routed in (False, True):
-        seen = tables if not routed else tables // workers * 2
-        where = f"club sent to 2 of {workers} workers" if routed else "any worker, any club"
-        for label, pick in (("old sizes", 0), ("defaults", 1)):
-            rates = {name: hit_rate(seen, per, CACHES[name][pick]) for name, (per, _) in kept.items() if per}
-            memory = sum(min(seen * per, CACHES[name][pick]) * size for name, (per, size) in kept.items())
-            lines.append(f"  {where:30}: {seen:6} tables seen, {label:9}: "
-                         + ", ".join(f"{name} {CACHES[name][pick]:6} hit {rate:5.1%}" for name, rate in rates.items())
-                         + f"; memory held {memory / 2 ** 20:5.0f} MB")
-            if routed and pick == 1:
-                routed_rate = min(rates.values())
-    hit, miss = figures["page around a hand (the game page)"], figures["the game page, nothing kept (a cache miss)"]
-    page = routed_rate * hit + (1 - routed_rate) * miss
-    lines.append(f"  the game page at the routed worker's lowest hit rate ({routed_rate:.1%}): {page:.3f} ms "
-                 f"(kept {hit:.3f} ms, nothing kept {miss:.3f} ms)")
-    return lines, page
+def signed_cookie(app, signed: dict) -> str:
+    """The session cookie of a browser signed in as the sign-in these contents name."""
+    return app.session_interface.get_signing_serializer(app).dumps(signed)
 
 
 def main() -> None:
-    url = os.environ.get("BENCH_PG_URL") or f"sqlite:///{tempfile.mkdtemp()}/saturday.db"
+    url = os.environ.get("BENCH_PG_URL") or f"sqlite:///{tempfile.gettempdir()}/treys_bench_saturday.db"
     where = "PostgreSQL" if url.startswith("postgres") else "SQLite"
-    app = make_app(url)
-    figures, doc, signed = measure(app)
+    print(f"(g) a Saturday's requests on {where}, {CLUBS:,} clubs' data in the database")
+    started = time.time()
+    app, seeded = seeded_app(url)
+    print(f"  the database: {CLUBS:,} clubs (seeded in {seeded['seconds']} s, found ready in "
+          f"{time.time() - started:.0f} s)")
+    figures = measure(app, club_at(seeded, seeded["runs"] % CLUBS))
     hello = figures["bare Flask hello"]
-    print(f"(g) a Saturday's requests on {where}, CPU ms per request, median of {ROUNDS} rounds, direct WSGI calls; "
-          f"load average before: {os.getloadavg()[0]:.1f}")
+    print(f"  CPU ms per request at one club's tables, median of {ROUNDS} rounds, direct WSGI calls; load average "
+          f"before: {os.getloadavg()[0]:.1f}")
     for kind, ms in figures.items():
         mark = ""
         if "nothing new" in kind:
             mark = f"  {ms / hello:4.1f} x hello: {'met' if ms <= 2 * hello else 'MISSED'} (target <= 2 x)"
         print(f"  {kind:50}: {ms:7.3f} ms{mark}")
-    kept, per_table_bytes = kept_per_table(app, doc, signed)
-    cache_lines, page = cache_figures(kept, per_table_bytes, figures)
-    used = {"hand posted": figures["hand posted"], "page around a hand": page,
-            "board poll, found a change": figures["board poll, found a change (built, nothing kept)"],
-            "board poll, nothing new (304)": figures["board poll, nothing new (304), signed in"],
-            "tablet's news, nothing new (304)": figures["tablet's news, nothing new (304), table code"]}
-    busy = sum(PEAK[kind] * used[kind] / 1000 for kind in PEAK)
-    print(f"  Saturday peak (1,000 clubs x 10 tables): {busy:.2f} cores kept busy, {busy / BUSY:.1f} cores at "
-          f"{BUSY:.0%} busy: {'met' if busy / BUSY <= GOAL_CORES else 'MISSED'} (goal <= {GOAL_CORES}); "
-          f"(with the news at 15 s; a quiet game's tablet asks every 60 s)")
-    print("(h) the caches with 1,000 clubs' tables mixed (a worker's hit rate and memory; the peak above counts "
-          "the game page at the routed worker's hit rate)")
-    for line in cache_lines:
-        print(line)
+    sys.stdout.flush()
+    peak(app, seeded)
+
+
+def peak(app, seeded: dict) -> None:
+    """(h): the peak replayed through one worker of WORKERS, routed and unrouted; the cores beside the goal."""
+    neighbour = create_app(dict(app.config))            # another worker: the tags clients hold come from it
+    tables = Tables(seeded, lambda signed: signed_cookie(app, signed))
+    makers = requests(tables, environ)
+    print(f"(h) the peak replayed through 1 worker of {WORKERS} (the goal's cores), {CLUBS:,} clubs x 10 tables: "
+          f"a cycle's pages, news and boards served untimed, then {WINDOW:.0f} s of the peak timed; caches at "
+          f"their default sizes; load average before: {os.getloadavg()[0]:.1f}")
+    for routed in (True, False):
+        tables.news_tags.clear()
+        tables.board_tags.clear()
+        figures = replay(app, tables, makers, call, lambda env, headers=False: call(neighbour, env, headers),
+                         routed, before_window=lambda: news_tags_for_all(tables, makers, lambda env, headers=False:
+                                                                            call(neighbour, env, headers)))
+        report(routed, figures)
+        forget_everything(neighbour)
+
+
+def report(routed: bool, figures: dict) -> None:
+    """One replay's figures: each kind's CPU and rate, the caches, memory, and the cores beside the goal."""
+    how = ("routed: a game and a session's board sent to one worker by number" if routed
+           else "unrouted: any request to any worker")
+    print(f"  {how}; {figures['tables_warmed']} tables' last hand served untimed in "
+          f"{figures['warm_seconds']:.0f} s, {WINDOW:.0f} s of the peak in {figures['replay_seconds']:.0f} s")
+    for label, (ms, count) in sorted(figures["cpu"].items()):
+        rate = count / WINDOW * WORKERS
+        print(f"    {label:32}: {ms:7.3f} ms mean, {rate:6.1f}/s at the peak, {rate * ms / 1000:5.2f} cores busy")
+    for name, (hits, misses, held, size) in figures["caches"].items():
+        asked = hits + misses
+        print(f"    {name:14}: {hits / max(asked, 1):6.1%} of {asked:7} asks found kept; {held:7} of {size:7} entries held")
+    print(f"    memory: {figures['memory_mb']:.0f} MB resident after (from {figures['memory_before_mb']:.0f} MB with the "
+          f"caches emptied)")
+    busy = figures["total_cpu_ms"] / 1000 / WINDOW * WORKERS
+    print(f"    Saturday peak: {busy:.2f} cores kept busy, {busy / BUSY:.1f} cores at {BUSY:.0%} busy: "
+          f"{'met' if busy / BUSY <= GOAL_CORES else 'MISSED'} (goal <= {GOAL_CORES})")
+    sys.stdout.flush()
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ from app.store.club_models import ClubSession, Season  # noqa: E402
 from app.store.models import Hand, HandEntry  # noqa: E402
 from app.rules import get_ruleset  # noqa: E402
 from app.store.games import create_game, end_game  # noqa: E402
+from app.store.gamelog import ORGANISER  # noqa: E402
 from app.sheets.sample import sample_hands, sample_teams  # noqa: E402
 
 def make_app(url: str, **config):
@@ -69,7 +70,7 @@ def build_history(games: int, *, sessions: int = 0, hands: int = 12, start: date
             game.hands.append(Hand(number=number,
                                    entries=[HandEntry.from_engine(i, e) for i, e in enumerate(entries)]))
         db.session.flush()
-        end_game(game)
+        end_game(game, actor=ORGANISER)         # a session's table is ended by its organiser
     season = Season(name=f"History of {games}", starts_on=start - timedelta(days=1),
                     ends_on=start + timedelta(days=1500))
     db.session.add(season)

@@ -109,3 +109,27 @@ def test_each_cache_takes_its_size_from_the_settings(app, client, monkeypatch):
     monkeypatch.setenv("TREYS_STATE_CACHE_ITEMS", "not a number")
     load_config(app)
     assert app.config["ROW_CACHE_ITEMS"] == 500 and app.config["STATE_CACHE_ITEMS"] == 4096
+
+
+def test_each_cache_counts_the_asks_that_found_a_value_and_those_that_did_not(app, client):
+    from app.store.cache import forget_everything
+    doc = new_game(client)
+    add_hand(client, doc, (20, 10))
+    forget_everything(app)                   # counting starts afresh with nothing kept
+    cache = app.extensions["version_cache"]
+    assert (cache.hits, cache.misses) == (0, 0)
+    client.get(f"/games/{doc['id']}")
+    first = (cache.hits, cache.misses)
+    assert first[1] > 0                       # the first page found nothing kept
+    client.get(f"/games/{doc['id']}")
+    assert cache.hits > first[0]              # the same page again found what the first kept
+
+
+def test_a_cache_counts_each_ask_once_and_forgets_its_counts_with_its_entries():
+    from app.store.cache import VersionCache
+    cache = VersionCache(2)
+    cache.put("a", 1)
+    assert cache.get("a") == 1 and cache.get("b") is None and cache.get("a") == 1
+    assert (cache.hits, cache.misses) == (2, 1)
+    cache.clear()
+    assert (cache.hits, cache.misses, len(cache.items)) == (0, 0, 0)

@@ -1,0 +1,168 @@
+"""A Saturday peak replayed through one worker: 1,000 clubs' tables (scripts/benchclubs.py) post hands, open
+pages and poll in the peak's proportions, the worker's share of them served by its in-process app with the
+caches at their default sizes; the CPU of each kind of request as served, the caches' real hit rates and the
+worker's memory. Routed (the proxy sends a game, and a session's board, to one worker by its number) and
+unrouted (any request to any worker). Not a benchmark itself: scripts/bench_saturday.py prints its figures."""
+from __future__ import annotations
+
+import gc
+import random
+import statistics
+import time
+from collections import defaultdict
+
+from benchclubs import CLUBS, club_at
+
+from app.store.cache import forget_everything
+
+#: A worker per core of the goal: the peak's requests shared by WORKERS workers, the one measured serving its share.
+WORKERS = 3
+#: A table posts a hand every 8 minutes (20.8 hands/s over 10,000 tables); each hand brings 2 pages (the hand
+#: form, the game page after it); a tablet asks for its news every 15 s, a board for its figures every 5 s.
+CYCLE, PAGES_PER_HAND, NEWS_EVERY, BOARD_EVERY = 480.0, 2, 15.0, 5.0
+#: Seconds of the peak replayed and measured, after a whole cycle's pages, news and boards served untimed (the
+#: caches as they stand at the peak).
+WINDOW = 40.0
+TABLE_COOKIE = "treys_tablet=" + "5a" * 12
+CACHES = ("version_cache", "state_cache", "row_cache")
+
+
+class Tables:
+    """The host's clubs and tables as the replay uses them: ids, codes, cookies, and the tags clients hold."""
+
+    def __init__(self, seeded: dict, cookie_of):
+        self.clubs = [club_at(seeded, k) for k in range(CLUBS)]
+        self.cookies = [f"session={cookie_of(club['signed'])}" for club in self.clubs]
+        self.news_tags: dict[int, str] = {}
+        self.board_tags: dict[int, str] = {}
+        rng = random.Random(38)
+        self.hand_at = {(k, i): rng.uniform(0, CYCLE) for k in range(CLUBS) for i in range(len(self.clubs[k]["tables"]))}
+        self.news_at = {key: rng.uniform(0, NEWS_EVERY) for key in self.hand_at}
+        self.board_at = [rng.uniform(0, BOARD_EVERY) for _ in range(CLUBS)]
+
+    def game(self, k: int, i: int) -> int:
+        return self.clubs[k]["tables"][i][0]
+
+
+def requests(tables: Tables, make_request) -> dict:
+    """The request makers: each returns (kind, environ) for one event, and learns the tags from the answers."""
+    def hand(k, i):
+        game, code = tables.clubs[k]["tables"][i]
+        return make_request(f"/api/v1/games/{game}/hands", "POST", {"X-Table-Code": code},
+                            {"teams": [{"table_points": 20}, {"table_points": 10}]})
+
+    def page(k, i):
+        return make_request(f"/games/{tables.game(k, i)}", headers={"Cookie": tables.cookies[k]})
+
+    def news(k, i):
+        tag = tables.news_tags.get((k, i))
+        headers = {"Cookie": TABLE_COOKIE, **({"If-None-Match": tag} if tag else {})}
+        return make_request(f"/games/{tables.game(k, i)}/news.json", headers=headers)
+
+    def board(k, _=None):
+        tag = tables.board_tags.get(k)
+        headers = {"Cookie": tables.cookies[k], **({"If-None-Match": tag} if tag else {})}
+        return make_request(f"/club/sessions/{tables.clubs[k]['session_id']}/board.json", headers=headers)
+    return {"hand posted": hand, "page around a hand": page, "tablet's news": news, "board poll": board}
+
+
+def timeline(tables: Tables, start: float, end: float):
+    """The peak's events between two moments, in order: (when, kind, club, table)."""
+    events = []
+    for (k, i), at in tables.hand_at.items():
+        for when in (at - CYCLE, at):
+            if start <= when < end:
+                events.append((when, "hand posted", k, i))
+                events += [(when + 0.5 * (n + 1), "page around a hand", k, i) for n in range(PAGES_PER_HAND)]
+    for (k, i), at in tables.news_at.items():
+        when = at + NEWS_EVERY * int(max(0.0, start - at) // NEWS_EVERY)
+        while when < end:
+            if when >= start:
+                events.append((when, "tablet's news", k, i))
+            when += NEWS_EVERY
+    for k, at in enumerate(tables.board_at):
+        when = at + BOARD_EVERY * int(max(0.0, start - at) // BOARD_EVERY)
+        while when < end:
+            if when >= start:
+                events.append((when, "board poll", k, None))
+            when += BOARD_EVERY
+    return sorted(events)
+
+
+def served_here(routed: bool, tables: Tables, kind: str, k: int, i, rng: random.Random) -> bool:
+    """Whether this worker (number 0 of WORKERS) is sent the request: routed by the game's or the session's
+    number, as docs/hosting.md's proxy does; unrouted, any worker at random."""
+    if not routed:
+        return rng.random() < 1 / WORKERS
+    number = tables.clubs[k]["session_id"] if kind == "board poll" else tables.game(k, i)
+    return number % WORKERS == 0
+
+
+def rss_mb() -> float:
+    """The process's resident memory."""
+    with open("/proc/self/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def replay(app, tables: Tables, makers: dict, call, neighbour_call, routed: bool, before_window) -> dict:
+    """One worker's share of the peak: a cycle's hands' pages, news and boards served untimed (the caches then
+    as at the peak), then WINDOW seconds of every kind served and timed. The CPU per request of each kind
+    (by what it found: 304 or 200), the caches' hits and the worker's memory."""
+    forget_everything(app)
+    gc.collect()
+    rng = random.Random(1 if routed else 2)
+    memory_before = rss_mb()
+    warm = [(w, kind, k, i) for w, kind, k, i in timeline(tables, -CYCLE, 0.0)
+            if kind == "hand posted" and served_here(routed, tables, "page around a hand", k, i, rng)]
+    started = time.time()
+    last_hand = {k: i for _, _, k, i in warm}
+    for _, _, k, i in warm:            # a hand's page and its tablet's news as this worker last served them
+        call(app, makers["page around a hand"](k, i))
+        call(app, makers["tablet's news"](k, i))
+        if last_hand[k] == i and served_here(routed, tables, "board poll", k, i, rng):
+            call(app, makers["board poll"](k))      # the board as its club's last hand left it
+    warm_seconds = time.time() - started
+    before_window()
+    for k in range(CLUBS):               # the tags clients hold, from another worker (not this one's caches)
+        _, headers = neighbour_call(makers["board poll"](k), headers=True)
+        tables.board_tags[k] = headers.get("ETag")
+    for cache in CACHES:
+        if cache in app.extensions:
+            app.extensions[cache].hits = app.extensions[cache].misses = 0
+    cpu, counts = defaultdict(list), defaultdict(int)
+    events = timeline(tables, 0.0, WINDOW)
+    started = time.time()
+    for _, kind, k, i in events:
+        if not served_here(routed, tables, kind, k, i, rng):
+            continue
+        env = makers[kind](k, i)
+        begin = time.process_time()
+        status, headers = call(app, env, headers=True)
+        spent = time.process_time() - begin
+        found = status[:3]
+        label = kind if kind in ("hand posted", "page around a hand") else f"{kind}, {found}"
+        cpu[label].append(spent * 1000)
+        counts[label] += 1
+        if kind == "tablet's news" and headers.get("ETag"):
+            tables.news_tags[(k, i)] = headers["ETag"]
+        if kind == "board poll" and headers.get("ETag"):
+            tables.board_tags[k] = headers["ETag"]
+    caches = {}
+    for name in CACHES:
+        cache = app.extensions.get(name)
+        if cache is not None:
+            caches[name] = (cache.hits, cache.misses, len(cache.items), cache.size)
+    return {"cpu": {label: (statistics.mean(ms), len(ms)) for label, ms in cpu.items()},
+            "total_cpu_ms": sum(sum(ms) for ms in cpu.values()), "caches": caches,
+            "tables_warmed": len(warm), "warm_seconds": warm_seconds, "replay_seconds": time.time() - started,
+            "memory_mb": rss_mb(), "memory_before_mb": memory_before}
+
+
+def news_tags_for_all(tables: Tables, makers: dict, neighbour_call) -> None:
+    """Every tablet's news tag as its tablet holds it (asked of another worker)."""
+    for key in tables.hand_at:
+        _, headers = neighbour_call(makers["tablet's news"](*key), headers=True)
+        tables.news_tags[key] = headers.get("ETag")
