@@ -14,7 +14,7 @@ import time
 
 from benchclubs import CLUBS, club_at, seeded_app
 from benchkit import finish
-from benchreplay import WINDOW, WORKERS, Tables, news_tags_for_all, replay, requests
+from benchreplay import WINDOW, WORKERS, Tables, news_tags_for, replay, requests
 
 from flask import Flask
 from werkzeug.test import EnvironBuilder
@@ -159,15 +159,16 @@ def peak(app, seeded: dict) -> None:
     neighbour = create_app(dict(app.config))            # another worker: the tags clients hold come from it
     tables = Tables(seeded, lambda signed: signed_cookie(app, signed))
     makers = requests(tables, environ)
-    print(f"(h) the peak replayed through 1 worker of {WORKERS} (the goal's cores), {CLUBS:,} clubs x 10 tables: "
+    print(f"(h) the peak replayed through 1 worker of {WORKERS} (BENCH_WORKERS; 3: a worker per core of the goal), "
+          f"{CLUBS:,} clubs x 10 tables: "
           f"a cycle's pages, news and boards served untimed, then {WINDOW:.0f} s of the peak timed; caches at "
           f"their default sizes; load average before: {os.getloadavg()[0]:.1f}")
     for routed in (True, False):
         tables.news_tags.clear()
         tables.board_tags.clear()
         figures = replay(app, tables, makers, call, lambda env, headers=False: call(neighbour, env, headers),
-                         routed, before_window=lambda: news_tags_for_all(tables, makers, lambda env, headers=False:
-                                                                            call(neighbour, env, headers)))
+                         routed, before_window=lambda polled: news_tags_for(
+                             tables, makers, lambda env, headers=False: call(neighbour, env, headers), polled))
         report(routed, figures)
         forget_everything(neighbour)
 

@@ -45,12 +45,14 @@ def seeded_app(url: str, **config):
 
 
 def marker() -> dict | None:
-    """What the last seeding kept, or None."""
+    """What the last seeding kept, or None (none kept, or its clubs no longer there)."""
     try:
         with db.engine.connect() as connection:
-            return json.loads(connection.execute(text("SELECT what FROM bench_seed")).scalar() or "null")
+            seeded = json.loads(connection.execute(text("SELECT what FROM bench_seed")).scalar() or "null")
+            clubs = connection.execute(text("SELECT count(*) FROM club")).scalar()
     except Exception:   # noqa: BLE001 - no table yet, or a database of another kind: seeded anew
         return None
+    return seeded if clubs == CLUBS + 1 else None      # another bench made the tables anew since: seeded again
 
 
 def keep_marker(seeded: dict) -> None:

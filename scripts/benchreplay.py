@@ -6,6 +6,7 @@ unrouted (any request to any worker). Not a benchmark itself: scripts/bench_satu
 from __future__ import annotations
 
 import gc
+import os
 import random
 import statistics
 import time
@@ -15,8 +16,9 @@ from benchclubs import CLUBS, club_at
 
 from app.store.cache import forget_everything
 
-#: A worker per core of the goal: the peak's requests shared by WORKERS workers, the one measured serving its share.
-WORKERS = 3
+#: A worker per core of the goal: the peak's requests shared by WORKERS workers, the one measured serving its share
+#: (BENCH_WORKERS: another number, e.g. 12 as docs/hosting.md's example; the fewer, the more tables a worker sees).
+WORKERS = int(os.environ.get("BENCH_WORKERS") or 3)
 #: A table posts a hand every 8 minutes (20.8 hands/s over 10,000 tables); each hand brings 2 pages (the hand
 #: form, the game page after it); a tablet asks for its news every 15 s, a board for its figures every 5 s.
 CYCLE, PAGES_PER_HAND, NEWS_EVERY, BOARD_EVERY = 480.0, 2, 15.0, 5.0
@@ -114,6 +116,8 @@ def replay(app, tables: Tables, makers: dict, call, neighbour_call, routed: bool
     forget_everything(app)
     gc.collect()
     rng = random.Random(1 if routed else 2)
+    window = [(w, kind, k, i) for w, kind, k, i in timeline(tables, 0.0, WINDOW)
+              if served_here(routed, tables, kind, k, i, rng)]
     memory_before = rss_mb()
     warm = [(w, kind, k, i) for w, kind, k, i in timeline(tables, -CYCLE, 0.0)
             if kind == "hand posted" and served_here(routed, tables, "page around a hand", k, i, rng)]
@@ -125,19 +129,16 @@ def replay(app, tables: Tables, makers: dict, call, neighbour_call, routed: bool
         if last_hand[k] == i and served_here(routed, tables, "board poll", k, i, rng):
             call(app, makers["board poll"](k))      # the board as its club's last hand left it
     warm_seconds = time.time() - started
-    before_window()
-    for k in range(CLUBS):               # the tags clients hold, from another worker (not this one's caches)
+    before_window({(k, i) for _, kind, k, i in window if kind == "tablet's news"})
+    for k in {k for _, kind, k, _ in window if kind == "board poll"}:   # the tags clients hold, from another worker
         _, headers = neighbour_call(makers["board poll"](k), headers=True)
         tables.board_tags[k] = headers.get("ETag")
     for cache in CACHES:
         if cache in app.extensions:
             app.extensions[cache].hits = app.extensions[cache].misses = 0
     cpu, counts = defaultdict(list), defaultdict(int)
-    events = timeline(tables, 0.0, WINDOW)
     started = time.time()
-    for _, kind, k, i in events:
-        if not served_here(routed, tables, kind, k, i, rng):
-            continue
+    for _, kind, k, i in window:
         env = makers[kind](k, i)
         begin = time.process_time()
         status, headers = call(app, env, headers=True)
@@ -161,8 +162,8 @@ def replay(app, tables: Tables, makers: dict, call, neighbour_call, routed: bool
             "memory_mb": rss_mb(), "memory_before_mb": memory_before}
 
 
-def news_tags_for_all(tables: Tables, makers: dict, neighbour_call) -> None:
-    """Every tablet's news tag as its tablet holds it (asked of another worker)."""
-    for key in tables.hand_at:
+def news_tags_for(tables: Tables, makers: dict, neighbour_call, polled: set) -> None:
+    """The news tag each of these tables' tablets holds (asked of another worker)."""
+    for key in polled:
         _, headers = neighbour_call(makers["tablet's news"](*key), headers=True)
         tables.news_tags[key] = headers.get("ETag")
