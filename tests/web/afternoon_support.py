@@ -49,9 +49,11 @@ def _fill(app) -> dict[str, str]:
     with app.app_context():
         member = db.session.get(Game, tables[0]["game_id"]).teams[0].players[0].member_id
         regular = db.session.query(Member).filter_by(name=PLAYERS[0]).one().id       # three games to the end
+        won = db.session.query(Game.id).filter(Game.session_id.is_(None), Game.finished_at.is_not(None)) \
+            .order_by(Game.created_at).first()[0]                                    # Us v Them, played to the end
     sid = session["id"]
     return {
-        "home": "/", "new game": "/games/new", "game": f"/games/{game['id']}",
+        "home": "/", "new game": "/games/new", "game": f"/games/{game['id']}", "won game": f"/games/{won}",
         "hand form": f"/games/{game['id']}/hands/new", "correct hand": f"/games/{game['id']}/hands/1/edit",
         "rules index": "/rules", "rules page": "/rules/bolivia", "set checker": "/sets/check",
         "club index": "/club", "new session": "/club/sessions/new", "session": f"/club/sessions/{sid}",

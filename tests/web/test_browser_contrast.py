@@ -15,7 +15,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("test_browser_contras
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 SCHEMES = ("light", "dark")
-PAGES = ("home", "new game", "game", "hand form", "correct hand", "rules index", "rules page", "set checker",
+PAGES = ("home", "new game", "game", "won game", "hand form", "correct hand", "rules index", "rules page", "set checker",
          "club index", "new session", "session", "board", "results", "records", "players", "player", "player with form", "ladder", "ladder with form")
 AXE_RUN = "axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag2aaa']}})"
 
