@@ -7,6 +7,10 @@ from typing import Sequence
 from app.rules.numbers import points
 
 WIDTH, HEIGHT, PAD = 600, 220, 36     # the drawing's units; the page scales it to the column
+#: the day's chart: where the margins' zero line stands and how far the widest margin reaches from it; the
+#: figures are written at the right edge, so the widest bar ends clear of "+15,210" (61 units at 15) and the
+#: widest loss clear of the longest games-won bar and its "5½"
+MARGIN_ZERO, MARGIN_REACH = 460, 66
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -98,7 +102,7 @@ class DayChart:
     words: str
     width: int = WIDTH
     won_x: int = 190
-    margin_zero: int = 460
+    margin_zero: int = MARGIN_ZERO
 
 
 def day_chart(standings: Sequence) -> DayChart | None:
@@ -111,8 +115,8 @@ def day_chart(standings: Sequence) -> DayChart | None:
     widest = max(abs(line.margin) for line in standings) or 1
     bars = []
     for index, line in enumerate(standings):
-        half = round(abs(line.margin) * 80 / widest, 1)
+        half = round(abs(line.margin) * MARGIN_REACH / widest, 1)
         bars.append(Bar(line.player, top + index * row, round(float(line.won) * 150 / most_won, 1), line.won_words,
-                        460 - half if line.margin < 0 else 460, half, f"{line.margin:+,}".replace("-", "\u2212")))
+                        MARGIN_ZERO - half if line.margin < 0 else MARGIN_ZERO, half, f"{line.margin:+,}".replace("-", "\u2212")))
     words = "Games won and margin: " + "; ".join(f"{b.name} {b.won_text} won, margin {b.margin_text}" for b in bars) + "."
     return DayChart(tuple(bars), top + len(bars) * row + 4, words)
