@@ -107,3 +107,21 @@ def test_the_settings_keep_room_round_the_check_boxes_and_the_frames_headings(or
         padding = legend.evaluate("el => [parseFloat(getComputedStyle(el).paddingLeft), "
                                   "parseFloat(getComputedStyle(el).paddingRight)]")
         assert min(padding) >= 6, f"the frame's line touches '{legend.inner_text()}' ({padding})"
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_how_it_adds_up_stands_clear_of_a_team_not_melded_yet_on_a_phone(organiser, afternoon, scheme):
+    base_url, paths = afternoon
+    page = organiser[scheme]
+    page.goto(base_url + paths["hand form"])            # the signed-in organiser needs no table code
+    at_size(page, "390x844")
+    previews = page.locator(".team-preview")
+    for index in range(previews.count()):
+        preview = previews.nth(index)
+        head, summary = preview.locator(".preview-head > span").first, preview.locator(".preview-detail > summary")
+        assert "not melded yet" in head.inner_text()
+        words, link = box(head), box(summary)
+        assert words["right"] + 4 <= link["left"], f"'{head.inner_text()}' runs into 'How it adds up': {words}, {link}"
+        lines = summary.evaluate("el => { const r = document.createRange(); r.selectNodeContents(el); "
+                                 "return new Set([...r.getClientRects()].map(b => Math.round(b.top))).size; }")
+        assert lines <= 2, f"'How it adds up' is broken over {lines} lines"
