@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 from functools import cache
 
-from sqlalchemy import JSON, String, bindparam, case, func, select, type_coerce
+from sqlalchemy import JSON, String, bindparam, case, cast, func, select
 
 from app.extensions import db
 from app.store.club_models import ClubSession, Member, Organiser, SessionEvent, TableCall
@@ -125,9 +125,9 @@ def stamp_query(with_sign_in: bool):
              select(func.max(Game.updated_at)).where(here),
              select(func.max(SessionEvent.id)).where(SessionEvent.session_id == own.c.id),
              select(func.count(TableCall.id)).where(TableCall.session_id == own.c.id, TableCall.cleared_at.is_(None))]
-    # JSON columns as the driver gives them (no document made of them: the stamp hashes what is stored, and an
-    # unchanged poll on PostgreSQL reads the same row straight from psycopg: app/web/pollquery.py)
-    columns = [*(type_coerce(column, String) if isinstance(column.type, JSON) else column for column in own.columns),
+    # JSON columns as their text (the stamp hashes what is stored: no document made of them, by SQLAlchemy or by
+    # the driver, whose json.loads was a third of an unchanged poll's CPU on PostgreSQL: app/web/pollquery.py)
+    columns = [*(cast(column, String) if isinstance(column.type, JSON) else column for column in own.columns),
                *(query.scalar_subquery() for query in games)]
     if with_sign_in:
         columns.append(still_signed_in(own.c.club_id))

@@ -3,9 +3,10 @@
 The poll's ETag names the stamp it was answered at and the club it was read in, sealed by this app
 (app/web/pollstamps.py) for its address and the browser's sign-in. Before Flask makes a request, opens the
 session, matches the address or runs any step, this WSGI step reads the session cookie (checked as Flask
-checks it), checks the seal, and reads the stamp again in one statement on a pooled connection in that club
-(on PostgreSQL as the club's role with its club set: row security as for any club's work; the board's
-statement also asks whether the browser's sign-in still counts there): the same stamp is a bare 304. Anything
+checks it), checks the seal, and reads the stamp again in one statement in that club (SQLite: on a pooled
+connection; PostgreSQL: on the worker thread's own poll connection, as the club's role with its club set, row
+security as for any club's work: app/web/pollquery.py; the board's statement also asks whether the browser's
+sign-in still counts there): the same stamp is a bare 304. Anything
 else (no ETag, a seal that does not hold, a change, a sign-in that ended, a cookie to set, a database fault)
 goes to Flask, which answers it the usual way."""
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import hmac
 import re
 import time
+from functools import lru_cache
 from typing import NamedTuple
 
 from flask import Flask
@@ -25,7 +27,7 @@ from app.games.news import news_stamp
 from app.games.tablet import COOKIE as TABLET_COOKIE
 from app.store.club_reads import board_stamp, news_row, stamp_of_row
 from app.store.ids import LARGEST_ID
-from app.web.pollquery import FAULTS, one_trip_for
+from app.web.pollquery import FAULTS, poll_line_for
 from app.store.tenancy import claim_rows
 from app.web.pollstamps import PollTag, seal_of, tag_parts
 from app.web.security import HEADERS
@@ -39,8 +41,15 @@ NEWS_HEADERS = [*HEADERS.items(), ("Cache-Control", "no-cache"), ("Vary", "Cooki
 #: Tags of one If-None-Match looked at (each is an HMAC to check).
 TAGS_CHECKED = 4
 #: Polls remembered as checked (a browser polls with the same address, tag and cookies for hours; only what
-#: passed the check is kept, keyed by the very text sent): forgotten all at once when this many.
-CHECKED_KEPT = 4096
+#: passed the check is kept, keyed by the very text sent), the least recently asked forgotten first: a worker's
+#: tablets and boards on a Saturday (docs/benchmarks.md: 1,700 tables a worker, a tablet or two each, a board a
+#: session), some 0.6 kB each.
+CHECKED_KEPT = 8192
+
+
+class NotAPoll(Exception):
+    """A request this step does not answer (raised, not returned, so that functools.lru_cache keeps only the
+    polls that passed: what fails is not kept and never pushes a good one out)."""
 
 
 def sign_in_parts(kept) -> tuple[int, int, str] | None:
@@ -75,15 +84,17 @@ class QuickPolls:
         self.app = app
         with app.app_context():
             self.engine = db.engine
-        self.one_trip = one_trip_for(self.engine)
+        self.poll_line = poll_line_for(self.engine)
         self.serializer = None
-        self.checked: dict[tuple[str, str, str], Poll] = {}
+        self.checked = lru_cache(maxsize=CHECKED_KEPT)(self.check)
 
     def __call__(self, environ, start_response):
         headers = None
         if environ.get("REQUEST_METHOD") == "GET" and "HTTP_IF_NONE_MATCH" in environ:
             try:
                 headers = self.unchanged(environ)
+            except NotAPoll:
+                headers = None
             except (SQLAlchemyError, BadSignature, *FAULTS):       # the usual way says what went wrong
                 headers = None
         if headers is None:
@@ -92,25 +103,20 @@ class QuickPolls:
         return []
 
     def unchanged(self, environ) -> list[tuple[str, str]] | None:
-        """The 304's headers when this is a poll whose sealed ETag's stamp still holds; else None. What the
-        address, the ETag and the cookies say is remembered once checked (only what passed), by their very
-        text, until the session cookie's age runs out."""
-        key = (environ.get("PATH_INFO", ""), environ["HTTP_IF_NONE_MATCH"], environ.get("HTTP_COOKIE", ""))
-        poll = self.checked.get(key)
-        if poll is None or time.time() >= poll.holds_until:
-            poll = self.check(*key)
-            if poll is None:
-                return None
-            if len(self.checked) >= CHECKED_KEPT:
-                self.checked.clear()
-            self.checked[key] = poll
+        """The 304's headers when this is a poll whose sealed ETag's stamp still holds; else None (NotAPoll when
+        it is no poll this step answers). What the address, the ETag and the cookies say is remembered once
+        checked (only what passed), by their very text; it holds until the session cookie's age runs out."""
+        poll = self.checked(environ.get("PATH_INFO", ""), environ["HTTP_IF_NONE_MATCH"],
+                            environ.get("HTTP_COOKIE", ""))
+        if time.time() >= poll.holds_until:             # its session cookie has grown too old since
+            return None
         tag = poll.tag
-        if self.one_trip is not None:                   # PostgreSQL: the claim and the statement in one trip
+        if self.poll_line is not None:                  # PostgreSQL: the claim and the statement in one trip
             if poll.board:
-                row = self.one_trip.board_row(poll.number, tag.club_id, poll.signed_in)
+                row = self.poll_line.board_row(poll.number, tag.club_id, poll.signed_in)
                 same = stamp_of_row(row, True) == (tag.stamp, True)
             else:
-                row = self.one_trip.news_row(poll.number, tag.club_id)
+                row = self.poll_line.news_row(poll.number, tag.club_id)
                 same = row is not None and news_stamp(row) == tag.stamp
         else:
             with self.engine.connect() as connection:
@@ -124,7 +130,15 @@ class QuickPolls:
             return None
         return [("ETag", f'"{poll.sent}"'), *(BOARD_HEADERS if poll.board else NEWS_HEADERS)]
 
-    def check(self, path: str, sent: str, cookie_header: str) -> Poll | None:
+    def check(self, path: str, sent: str, cookie_header: str) -> Poll:
+        """What a poll's address, ETag and cookies say (kept by `checked`); NotAPoll when this step may not
+        answer it."""
+        poll = self.poll_of(path, sent, cookie_header)
+        if poll is None:
+            raise NotAPoll(path)
+        return poll
+
+    def poll_of(self, path: str, sent: str, cookie_header: str) -> Poll | None:
         """What a poll's address, ETag and cookies say, when it is a poll this step may answer: its tag sealed
         by this app for this address and sign-in, the session cookie signed (and, for the board, signed in),
         and a tablet's id cookie already given. Else None: the usual way."""
@@ -188,5 +202,5 @@ class QuickPolls:
 
 
 def init_quick_polls(app: Flask) -> None:
-    """Answer unchanged polls in front of everything else the app does."""
-    app.wsgi_app = QuickPolls(app.wsgi_app, app)
+    """Answer unchanged polls in front of everything else the app does (the step kept in app.extensions)."""
+    app.wsgi_app = app.extensions["quick_polls"] = QuickPolls(app.wsgi_app, app)

@@ -3,11 +3,34 @@ tiny answer) in a few statements that do not grow with tables or hands, and neve
 to a game or the session gives a new stamp (statements counted with SQLAlchemy's events, never timed)."""
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import pytest
 
 from app.store.cache import forget_everything
 from tests.web.club_support import enter_hand, login, open_session, organiser
 from tests.web.test_queries import counted
+
+
+@contextmanager
+def poll_counted(app):
+    """Count the statements inside the block: the engine's, and on PostgreSQL the trips of the polls' own
+    connections (app/web/pollquery.py: no SQLAlchemy execution, so the engine's events do not see them)."""
+    line = app.extensions["quick_polls"].poll_line
+    with counted(app) as statements:
+        if line is None:
+            yield statements
+            return
+        trip = line.trip
+
+        def counted_trip(on, board, claimed, given):
+            statements.append(line.texts[board][1] % tuple(given[index] for index in line.texts[board][2]))
+            return trip(on, board, claimed, given)
+        line.trip = counted_trip
+        try:
+            yield statements
+        finally:
+            del line.trip
 
 
 def session_of(client, tables: int, hands: int, **extra) -> dict:
@@ -41,7 +64,7 @@ def board_url(doc: dict) -> str:
 def unchanged_poll(app, client, doc: dict) -> tuple[int, object]:
     """The statements of a poll that holds the board's current ETag, and the answer."""
     etag = client.get(board_url(doc)).headers["ETag"]
-    with counted(app) as statements:
+    with poll_counted(app) as statements:
         answer = client.get(board_url(doc), headers={"If-None-Match": etag})
     assert answer.status_code == 304, answer.status_code
     return len(statements), answer
@@ -62,7 +85,7 @@ def test_an_unchanged_poll_does_not_grow_with_tables_or_hands(app, org):
     small, _ = unchanged_poll(app, org, session_of(org, 2, 1))
     large, _ = unchanged_poll(app, org, session_of(org, 8, 6))
     # answered in front of Flask: the stamp alone, in the club its sealed tag names (on PostgreSQL the club's
-    # role and club are claimed first, which `counted` leaves out)
+    # role and club are claimed first, in the same trip)
     assert small == large == 1, (small, large)
 
 
@@ -127,9 +150,9 @@ def test_an_unchanged_news_poll_with_its_etag_is_a_304_in_one_statement(app, cli
     tablet = app.test_client()
     first = tablet.get(news_url(table))
     assert first.status_code == 200 and first.get_json()["version"] >= 1
-    with counted(app) as statements:
+    with poll_counted(app) as statements:
         answer = tablet.get(news_url(table), headers={"If-None-Match": first.headers["ETag"]})
-    # the game's stamp in its club; on PostgreSQL the club's role claimed first (not a statement counted here)
+    # the game's stamp in its club; on PostgreSQL the club's role claimed first, in the same trip
     assert answer.status_code == 304 and answer.data == b"" and len(statements) == 1, statements
     assert answer.headers["ETag"] == first.headers["ETag"] and "Set-Cookie" not in answer.headers
     assert enter_hand(client_of(app), table).status_code == 201
@@ -205,7 +228,7 @@ def test_a_tablet_without_its_cookie_is_answered_the_long_way_and_given_it(app, 
     bare = app.test_client()
     first = bare.get(news_url(table), headers={"If-None-Match": etag})
     assert first.status_code == 304 and "treys_tablet=" in first.headers["Set-Cookie"]
-    with counted(app) as statements:
+    with poll_counted(app) as statements:
         again = bare.get(news_url(table), headers={"If-None-Match": etag})
     assert again.status_code == 304 and "Set-Cookie" not in again.headers and len(statements) == 1, statements
     for header in ("Content-Security-Policy", "X-Frame-Options", "X-Content-Type-Options", "Referrer-Policy"):
@@ -222,14 +245,15 @@ def test_a_board_304_carries_the_boards_headers(app, org):
         assert answer.headers[header] == full.headers[header], header
 
 
-def test_on_postgresql_one_trip_reads_the_views_rows_as_the_club_role(app, org):
+def test_on_postgresql_the_poll_line_reads_the_views_rows_as_the_club_role(app, org):
     from sqlalchemy import text
     from app.extensions import db
     from app.store.club_reads import board_stamp, news_row, stamp_of_row
     from app.store.tenancy import in_club
-    from app.web.pollquery import OneTrip
+    from app.store.tokens import token_hash
+    from app.web.pollquery import PollLine
     if not app.config["SQLALCHEMY_DATABASE_URI"].startswith("postgresql"):
-        pytest.skip("one round trip is PostgreSQL's; SQLite's statement is a function call")
+        pytest.skip("the polls' own connections are PostgreSQL's; SQLite's statement is a function call")
     doc = session_of(org, 1, 1)
     game_id, club = doc["tables"][0]["game_id"], int(org.get(board_url(doc)).headers["ETag"].split(".")[1])
     with org.session_transaction() as kept:
@@ -238,14 +262,23 @@ def test_on_postgresql_one_trip_reads_the_views_rows_as_the_club_role(app, org):
     with app.app_context():
         with in_club(club):
             view_news, view_board = tuple(news_row(game_id, club)), board_stamp(doc["id"], club, signed_in)
-        trip = OneTrip(db.engine)
-        assert tuple(trip.news_row(game_id, club)) == view_news
-        assert stamp_of_row(trip.board_row(doc["id"], club, signed_in), True) == view_board
-        assert trip.news_row(game_id, club + 1) is None and trip.board_row(doc["id"], club + 1, signed_in) is None
-        assert stamp_of_row(trip.board_row(doc["id"], club, (signed_in[0], signed_in[1] + 1, key)), True)[1] is False
-        assert "set_config('role'" in trip.statement(False)[0]          # the club role, where the database has it
-        for _ in range(3):                                               # each pooled connection left as it was
+        line = PollLine(db.engine)
+        assert tuple(line.news_row(game_id, club)) == view_news
+        assert stamp_of_row(line.board_row(doc["id"], club, signed_in), True) == view_board
+        assert line.news_row(game_id, club + 1) is None and line.board_row(doc["id"], club + 1, signed_in) is None
+        assert stamp_of_row(line.board_row(doc["id"], club, (signed_in[0], signed_in[1] + 1, key)), True)[1] is False
+        assert b"set_config('role'" in line.texts[False][0]          # the club role, where the database has it
+        # row security binds the club claimed: the statement asks in this club, the claim names another: no row
+        board_given = (doc["id"], club, signed_in[0], signed_in[1], token_hash(key).encode())
+        assert line.run(True, club, board_given) is not None and line.run(True, club + 1, board_given) is None
+        assert line.run(False, club, (game_id, club)) is not None and line.run(False, club + 1, (game_id, club)) is None
+        # the poll connection, and each pooled one, is left as it was: its own user, no club set
+        left = line.line().pgconn.exec_(b"SELECT current_user = session_user, "
+                                        b"coalesce(current_setting('treys.club_id', true), '')")
+        assert (left.get_value(0, 0), left.get_value(0, 1)) == (b"t", b"")
+        for _ in range(3):
             with db.engine.connect() as connection:
                 assert connection.execute(text("SELECT current_user = session_user, "
                                                "coalesce(current_setting('treys.club_id', true), '')")).first() \
                     in ((True, ""),)
+        line.close_all()
