@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 from pypdf import PdfReader
 
 from tests.web.club_support import NAME, PASSWORD, PLAYERS
+from tests.web.test_browser_table import painted_at, wait_for_preview
 
 pytestmark = pytest.mark.browser
 
@@ -42,14 +43,14 @@ def enter_hand(tablet, game_id, number, points):
     tablet.locator("#team0-table_points").fill(str(points[0]))
     tablet.locator("#team1-table_points").fill(str(points[1]))
     tablet.locator("label.pill", has_text="Nobody").click()
-    tablet.wait_for_selector("#preview-status.is-ready", timeout=10000)
+    wait_for_preview(tablet, "ready")
     tablet.get_by_role("button", name=f"Save hand {number}").click()
     tablet.wait_for_url(f"**/games/{game_id}")
 
 
 def shot(page, output_dir, name, width, height):
     page.set_viewport_size({"width": width, "height": height})
-    page.wait_for_timeout(200)
+    painted_at(page, width, height)
     page.screenshot(path=str(output_dir / f"club_{name}_{width}x{height}.png"), full_page=True)
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.test_browser_table import plus, red_threes, shoot
+from tests.web.test_browser_table import plus, red_threes, shoot, wait_for_preview
 
 pytestmark = pytest.mark.browser
 
@@ -177,7 +177,7 @@ def test_screenshots_of_hand_entry_refusal_and_new_game(live_server, page, outpu
                                           ("bolivia_plus", "6", (), "hand_boliviaplus6"),
                                           ("sambola", "3", ("Ann", "Bob", "Cy"), "hand_sambola3")):
         page.goto(new_game(page, live_server, ruleset, players, names) + "/hands/new")
-        page.wait_for_selector("#preview-status.is-waiting")
+        wait_for_preview(page, "waiting")
         shoot(page, output_dir, shot)
     page.goto(f"{live_server}/games/new")
     shoot(page, output_dir, "new_game_form")
@@ -327,7 +327,7 @@ def test_a_restored_form_for_a_recorded_hand_is_refused(live_server, page):
     page.locator("label.pill", has_text="Nobody").click()
     plus(page, 0, "set_red_canasta").click()
     page.locator("#team0-table_points").fill("300")
-    page.wait_for_selector("#preview-status.is-ready")
+    wait_for_preview(page, "ready")
     kept = page.evaluate("new URLSearchParams(new FormData(document.querySelector('form[data-hand]'))).toString()")
     page.get_by_role("button", name="Save hand 1").click()
     page.wait_for_url(game_url)
@@ -380,7 +380,7 @@ def test_offline_save_is_kept_and_sent_once_when_the_wifi_is_back(live_server, b
         plus(page, 0, "set_red_samba").click()
         plus(page, 0, "set_red_canasta").click()
         page.locator("#team0-table_points").fill("485")
-        page.wait_for_selector("#preview-status.is-ready")
+        wait_for_preview(page, "ready")
         context.set_offline(True)
         page.get_by_role("button", name="Save hand 1").click()
         banner = page.locator("#saved-on-tablet")
@@ -436,9 +436,23 @@ def test_axe_finds_nothing_on_any_page_type(live_server, browser):
     assert all(v == [] for v in found.values()), {k: v for k, v in found.items() if v}
 
 
+def checked(page):
+    """Until the live check has answered the form's last change (data-checking gone): looked for at every frame (a
+    selector is looked for again only after up to half a second, longer than the check takes)."""
+    page.wait_for_function('() => document.querySelector("form[data-preview-url]:not([data-checking])")')
+
+
+def settled(page):
+    """Until the page has done what it does by itself once opened: loaded with its fonts, the hand form's live check
+    answered, and two frames painted after that (the scripts' zero-delay timers run, the layout on the screen)."""
+    page.wait_for_function("""() => document.readyState === "complete" && document.fonts.status === "loaded"
+        && !document.querySelector("form[data-checking]")""")
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
 def axe(page, source):
-    """axe-core's violations on the page (evaluated by the test, never served by the app)."""
-    page.wait_for_timeout(400)
+    """axe-core's violations on the settled page (evaluated by the test, never served by the app)."""
+    settled(page)
     page.evaluate(source + "\n;0")
     result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
     return [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in result["violations"]]
@@ -512,10 +526,10 @@ def test_nothing_red_until_the_counting_begins(live_server, page, output_dir):
     top = samba.bounding_box()["y"]
     page.locator("label.pill", has_text="North-South").click()
     expect(page.locator("#preview-status")).to_contain_text("Still to enter")
-    page.wait_for_selector("form[data-preview-url]:not([data-checking])", state="attached")
+    checked(page)
     assert page.locator(".field-error").count() == 0 and samba.bounding_box()["y"] == top
     samba.click()
-    page.wait_for_selector("form[data-preview-url]:not([data-checking])", state="attached")
+    checked(page)
     assert page.locator(".field-error").count() == 0 and samba.bounding_box()["y"] == top
     page.screenshot(path=str(output_dir / "screens" / "hand_still_to_enter_1024x768.png"))
     points = page.locator("#team0-table_points")

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.web.test_browser_hand_form import hands_recorded, new_game
-from tests.web.test_browser_table import plus, shoot
+from tests.web.test_browser_table import plus, shoot, wait_for_preview
 
 pytestmark = pytest.mark.browser
 
@@ -23,7 +23,7 @@ def fill_a_hand(page) -> None:
     plus(page, 0, "set_red_samba").click()
     plus(page, 0, "set_red_canasta").click()
     page.locator("#team0-table_points").fill("485")
-    page.wait_for_selector("#preview-status.is-ready")
+    wait_for_preview(page, "ready")
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -37,6 +37,13 @@ def no_sideways_scroll(page):
     assert width <= inner, f"page is {width}px wide in a {inner}px window"
 
 
+def painted_at(page, width, height):
+    """Until the window has this size and a frame has been painted at it (two animation frames: the layout of the
+    new size is done and on the screen), so the width is measured and the screenshot taken at this size."""
+    page.wait_for_function("([w, h]) => window.innerWidth === w && window.innerHeight === h", arg=[width, height])
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
 def shoot(page, output_dir, name, sizes=SIZES):
     """Screenshots at every size (full page), checking for sideways scrolling at each."""
     folder = output_dir / "screens"
@@ -44,7 +51,7 @@ def shoot(page, output_dir, name, sizes=SIZES):
     original = page.viewport_size
     for width, height in sizes:
         page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(150)
+        painted_at(page, width, height)
         no_sideways_scroll(page)
         page.screenshot(path=str(folder / f"{name}_{width}x{height}.png"), full_page=True)
     page.set_viewport_size(original)
@@ -66,8 +73,10 @@ def red_threes(page, index, count):
 
 
 def wait_for_preview(page, kind):
-    """Until the server's preview has answered with this state (ready, problem, waiting)."""
-    page.wait_for_selector(f"#preview-status.is-{kind}", timeout=10000)
+    """Until the server's preview has answered with this state (ready, problem, waiting), shown: looked for at
+    every frame (a selector is looked for again only after up to half a second, longer than the check takes)."""
+    page.wait_for_function("kind => document.querySelector('#preview-status.is-' + kind)", arg=kind, timeout=10000)
+    expect(page.locator(f"#preview-status.is-{kind}")).to_be_visible()
 
 
 def start_game(page, live_server, output_dir):

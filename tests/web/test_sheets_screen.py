@@ -11,6 +11,7 @@ from werkzeug.serving import make_server
 
 from app.sheets.sample import sample_game
 from tests.conftest import database_url, dispose_app, make_app
+from tests.web.test_browser_table import painted_at
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("test_sheets_screen")]  # its module's fixture made once
 
@@ -43,7 +44,7 @@ def test_sheet_fits_the_screen(sheet_server, page, output_dir, which):
     assert table.count() == 1, "the game page includes templates/sheets/_sheet.html"
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(100)
+        painted_at(page, width, height)
         wrap, inner, doc = page.evaluate("""() => {
             const wrap = document.querySelector('.sheet-wrap');
             return [wrap.clientWidth, wrap.scrollWidth, document.documentElement.scrollWidth];
