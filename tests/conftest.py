@@ -259,11 +259,10 @@ def served(tmp_path_factory, schema: str = LIVE_SCHEMA, **config):
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory):
     """Serve the app on 127.0.0.1 in a thread and yield its base URL."""
-    # browser tests open many games, see a board's news within a second rather than five, a tablet sends a
-    # kept Save again every second rather than every eight, and the hand form asks its live check 100 ms after the
-    # last change rather than 350 (the tests wait for that answer again and again)
+    # browser tests open many games, see a board's news within a second rather than five, and a tablet sends a
+    # kept Save again every second rather than every eight
     with served(tmp_path_factory, WTF_CSRF_ENABLED=True, GAMES_PER_MINUTE=10**6, BOARD_POLL_MS=1000,
-                OUTBOX_RETRY_MS=1000, PREVIEW_WAIT_MS=100) as (_, base_url):
+                OUTBOX_RETRY_MS=1000) as (_, base_url):
         yield base_url
 
 

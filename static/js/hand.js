@@ -16,10 +16,6 @@
   var element = window.Treys.element;
   var store = window.Treys.store;
   var draftKey = store.draftKey(form.dataset.game, form.dataset.hand);
-  // How long the form waits after the last change before the live check is asked: 350 ms, or the script tag's
-  // data-wait-ms (PREVIEW_WAIT_MS in the app's config, for the tests' server).
-  var script = document.currentScript;
-  var WAIT_MS = parseInt(script && script.getAttribute("data-wait-ms"), 10) || 350;
 
   // The card-count helper fills the points field it belongs to.
   function countCards(details) {
@@ -33,13 +29,10 @@
   }
 
   // While the live check is waited for, the form says so (data-checking), so a test can wait as a player does.
-  // A change makes any answer still on its way stale: it is not shown, and it does not end the wait, since it
-  // answers entries the form no longer holds (a slow typist's "48" of "485" would be marked "not a multiple of 5").
   function schedule() {
     window.clearTimeout(timer);
-    asked += 1;
     form.dataset.checking = "yes";
-    timer = window.setTimeout(preview, WAIT_MS);
+    timer = window.setTimeout(preview, 350);
   }
 
   // Problems are pointed out once the counting has begun (a points box filled in), on a correction, or after a
