@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from psycopg import OperationalError
 from sqlalchemy import create_engine, text
 
 from tests.conftest import database_url, is_postgres
@@ -37,12 +38,17 @@ def terminate(app, pid: int) -> None:
     killer.dispose()
 
 
-@postgres_only
-def test_a_poll_after_postgresql_dropped_its_connection_is_still_a_304_on_a_fresh_one(app, org):
+def board_polled(app, org):
+    """A session's board polled once unchanged over the poll line: (its session, its tag, the poll line)."""
     doc = session_of(org, 1, 1)
     etag = org.get(board_url(doc)).headers["ETag"]
     assert org.get(board_url(doc), headers={"If-None-Match": etag}).status_code == 304
-    line = quick(app).poll_line
+    return doc, etag, quick(app).poll_line
+
+
+@postgres_only
+def test_a_poll_after_postgresql_dropped_its_connection_is_still_a_304_on_a_fresh_one(app, org):
+    doc, etag, line = board_polled(app, org)
     first = line.line()
     terminate(app, first.pgconn.backend_pid)
     with poll_counted(app) as statements:
@@ -55,7 +61,6 @@ def test_a_poll_after_postgresql_dropped_its_connection_is_still_a_304_on_a_fres
 
 @postgres_only
 def test_a_poll_whose_connection_cannot_be_had_goes_the_usual_way(app, client, monkeypatch):
-    from psycopg import OperationalError
     organiser(app)
     login(client)
     table = session_of(client, 1, 1, format={"kind": "target"})["tables"][0]
@@ -76,10 +81,7 @@ def test_a_poll_whose_connection_cannot_be_had_goes_the_usual_way(app, client, m
 
 @postgres_only
 def test_a_poll_whose_statement_is_gone_is_sent_again_on_a_fresh_connection(app, org):
-    doc = session_of(org, 1, 1)
-    etag = org.get(board_url(doc)).headers["ETag"]
-    assert org.get(board_url(doc), headers={"If-None-Match": etag}).status_code == 304
-    line = quick(app).poll_line
+    doc, etag, line = board_polled(app, org)
     used = line.line()
     assert used.pgconn.exec_(b"DEALLOCATE treys_board_stamp").error_message == b""
     assert org.get(board_url(doc), headers={"If-None-Match": etag}).status_code == 304
@@ -88,11 +90,7 @@ def test_a_poll_whose_statement_is_gone_is_sent_again_on_a_fresh_connection(app,
 
 @postgres_only
 def test_a_poll_that_fails_on_a_fresh_connection_too_goes_the_usual_way(app, org, monkeypatch):
-    from psycopg import OperationalError
-    doc = session_of(org, 1, 1)
-    etag = org.get(board_url(doc)).headers["ETag"]
-    assert org.get(board_url(doc), headers={"If-None-Match": etag}).status_code == 304
-    line = quick(app).poll_line
+    doc, etag, line = board_polled(app, org)
     opened = []
 
     def failing_trip(on, board, claimed, given):
@@ -108,10 +106,7 @@ def test_a_poll_that_fails_on_a_fresh_connection_too_goes_the_usual_way(app, org
 @postgres_only
 def test_disposing_of_the_engine_closes_the_poll_connections(app, org):
     from app.extensions import db
-    doc = session_of(org, 1, 1)
-    etag = org.get(board_url(doc)).headers["ETag"]
-    assert org.get(board_url(doc), headers={"If-None-Match": etag}).status_code == 304
-    line = quick(app).poll_line
+    doc, etag, line = board_polled(app, org)
     held = line.line()
     with app.app_context():
         db.engine.dispose()
