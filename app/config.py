@@ -77,10 +77,10 @@ def public_url(text: str | None) -> str | None:
 #: for the next, a few milliseconds of CPU each time). docs/benchmarks.md has the measurement.
 POOL_SIZE = 12
 #: What each process keeps by default: room for the tables of a Saturday a worker sees when the proxy sends a
-#: club's games to the same 2 of 12 workers (about 1,700 tables; measured per table served: 5 pages, bodies
-#: and news, 1 state and some 70 hands' rows and record lines: docs/benchmarks.md (h)).
-VERSION_CACHE_ITEMS = 12288
-STATE_CACHE_ITEMS = 4096
+#: club's games to the same worker of 3 (about 3,300 tables; measured per table served: 5 pages, bodies and
+#: news, 1 state and some 70 hands' rows and record lines: docs/benchmarks.md (h)).
+VERSION_CACHE_ITEMS = 24576
+STATE_CACHE_ITEMS = 8192
 ROW_CACHE_ITEMS = 131072
 
 

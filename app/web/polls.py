@@ -42,7 +42,7 @@ NEWS_HEADERS = [*HEADERS.items(), ("Cache-Control", "no-cache"), ("Vary", "Cooki
 TAGS_CHECKED = 4
 #: Polls remembered as checked (a browser polls with the same address, tag and cookies for hours; only what
 #: passed the check is kept, keyed by the very text sent), the least recently asked forgotten first: a worker's
-#: tablets and boards on a Saturday (docs/benchmarks.md: 1,700 tables a worker, a tablet or two each, a board a
+#: tablets and boards on a Saturday (docs/benchmarks.md: 3,300 tables a worker of 3, a tablet or two each, a board a
 #: session), about 1 kB each (the text sent and what it says): some 8 MB at most.
 CHECKED_KEPT = 8192
 

@@ -93,7 +93,7 @@ def test_a_second_process_reads_the_state_the_first_never_saw(app, client):
 
 
 def test_each_cache_takes_its_size_from_the_settings(app, client, monkeypatch):
-    from app.config import load_config
+    from app.config import STATE_CACHE_ITEMS, load_config
     from app.store.cache import row_cache, state_cache, version_cache
     with app.app_context():
         assert (version_cache().size, state_cache().size, row_cache().size) == (
@@ -108,7 +108,7 @@ def test_each_cache_takes_its_size_from_the_settings(app, client, monkeypatch):
     monkeypatch.setenv("TREYS_ROW_CACHE_ITEMS", "500")
     monkeypatch.setenv("TREYS_STATE_CACHE_ITEMS", "not a number")
     load_config(app)
-    assert app.config["ROW_CACHE_ITEMS"] == 500 and app.config["STATE_CACHE_ITEMS"] == 4096
+    assert app.config["ROW_CACHE_ITEMS"] == 500 and app.config["STATE_CACHE_ITEMS"] == STATE_CACHE_ITEMS
 
 
 def test_each_cache_counts_the_asks_that_found_a_value_and_those_that_did_not(app, client):
