@@ -111,13 +111,16 @@ def rss_mb() -> float:
 
 def replay(app, tables: Tables, makers: dict, call, neighbour_call, routed: bool, before_window) -> dict:
     """One worker's share of the peak: a cycle's hands' pages, news and boards served untimed (the caches then
-    as at the peak), then WINDOW seconds of every kind served and timed. The CPU per request of each kind
-    (by what it found: 304 or 200), the caches' hits and the worker's memory."""
+    as at the peak), then WINDOW seconds of the peak: this worker's share of every kind served and timed, and
+    the other workers' hands and polls served untimed by another app on the same database (`neighbour_call`),
+    so that a board or a tablet here sees the hands posted elsewhere, and each client's tag is the one its
+    last answer gave, whichever worker gave it. The CPU per request of each kind served here (by what it
+    found: 304 or 200), the caches' hits and the worker's memory."""
     forget_everything(app)
     gc.collect()
     rng = random.Random(1 if routed else 2)
-    window = [(w, kind, k, i) for w, kind, k, i in timeline(tables, 0.0, WINDOW)
-              if served_here(routed, tables, kind, k, i, rng)]
+    window = [(kind, k, i, served_here(routed, tables, kind, k, i, rng))
+              for _, kind, k, i in timeline(tables, 0.0, WINDOW)]
     memory_before = rss_mb()
     warm = [(w, kind, k, i) for w, kind, k, i in timeline(tables, -CYCLE, 0.0)
             if kind == "hand posted" and served_here(routed, tables, "page around a hand", k, i, rng)]
@@ -129,8 +132,8 @@ def replay(app, tables: Tables, makers: dict, call, neighbour_call, routed: bool
         if last_hand[k] == i and served_here(routed, tables, "board poll", k, i, rng):
             call(app, makers["board poll"](k))      # the board as its club's last hand left it
     warm_seconds = time.time() - started
-    before_window({(k, i) for _, kind, k, i in window if kind == "tablet's news"})
-    for k in {k for _, kind, k, _ in window if kind == "board poll"}:   # the tags clients hold, from another worker
+    before_window({(k, i) for kind, k, i, here in window if here and kind == "tablet's news"})
+    for k in {k for kind, k, _, here in window if here and kind == "board poll"}:   # the tags clients hold
         _, headers = neighbour_call(makers["board poll"](k), headers=True)
         tables.board_tags[k] = headers.get("ETag")
     for cache in CACHES:
@@ -138,19 +141,24 @@ def replay(app, tables: Tables, makers: dict, call, neighbour_call, routed: bool
             app.extensions[cache].hits = app.extensions[cache].misses = 0
     cpu, counts = defaultdict(list), defaultdict(int)
     started = time.time()
-    for _, kind, k, i in window:
+    for kind, k, i, here in window:
+        if not here and kind == "page around a hand":       # another worker's page changes nothing here
+            continue
         env = makers[kind](k, i)
-        begin = time.process_time()
-        status, headers = call(app, env, headers=True)
-        spent = time.process_time() - begin
-        found = status[:3]
-        label = kind if kind in ("hand posted", "page around a hand") else f"{kind}, {found}"
-        cpu[label].append(spent * 1000)
-        counts[label] += 1
+        if here:
+            begin = time.process_time()
+            status, headers = call(app, env, headers=True)
+            spent = time.process_time() - begin
+            label = kind if kind in ("hand posted", "page around a hand") else f"{kind}, {status[:3]}"
+            cpu[label].append(spent * 1000)
+            counts[label] += 1
+        else:
+            status, headers = neighbour_call(env, headers=True)
         if kind == "tablet's news" and headers.get("ETag"):
             tables.news_tags[(k, i)] = headers["ETag"]
         if kind == "board poll" and headers.get("ETag"):
             tables.board_tags[k] = headers["ETag"]
+    replay_seconds = time.time() - started
     caches = {}
     for name in CACHES:
         cache = app.extensions.get(name)
@@ -158,7 +166,7 @@ def replay(app, tables: Tables, makers: dict, call, neighbour_call, routed: bool
             caches[name] = (cache.hits, cache.misses, len(cache.items), cache.size)
     return {"cpu": {label: (statistics.mean(ms), len(ms)) for label, ms in cpu.items()},
             "total_cpu_ms": sum(sum(ms) for ms in cpu.values()), "caches": caches,
-            "tables_warmed": len(warm), "warm_seconds": warm_seconds, "replay_seconds": time.time() - started,
+            "tables_warmed": len(warm), "warm_seconds": warm_seconds, "replay_seconds": replay_seconds,
             "memory_mb": rss_mb(), "memory_before_mb": memory_before}
 
 
