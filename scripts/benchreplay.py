@@ -9,11 +9,14 @@ import gc
 import os
 import random
 import statistics
+import sys
 import time
 from collections import defaultdict
+from datetime import timedelta
 
 from benchclubs import CLUBS, club_at
 
+from app.store import models
 from app.store.cache import forget_everything
 
 #: A worker per core of the goal: the peak's requests shared by WORKERS workers, the one measured serving its share
@@ -100,6 +103,37 @@ def served_here(routed: bool, tables: Tables, kind: str, k: int, i, rng: random.
     return number % WORKERS == 0
 
 
+#: The app's own clock (PeakClock puts it back).
+APP_UTCNOW = models.utcnow
+
+
+class PeakClock:
+    """The app's clock at the peak's time as replayed, not the wall's: a replay serves 40 s of the peak in a few
+    minutes, and what a minute changes (a board's "last entry 3 min ago", a timed session's clock) would
+    otherwise change several times in the window instead of at most once. While in use, every module of the app
+    that reads `utcnow` reads this clock, set to each event's moment (seconds from the window's start)."""
+
+    def __init__(self):
+        self.base = APP_UTCNOW()
+        self.offset = 0.0
+        self.patched: list = []
+
+    def now(self):
+        return self.base + timedelta(seconds=self.offset)
+
+    def __enter__(self) -> PeakClock:
+        for module in list(sys.modules.values()):
+            if getattr(module, "__name__", "").startswith("app") and getattr(module, "utcnow", None) is APP_UTCNOW:
+                module.utcnow = self.now
+                self.patched.append(module)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        for module in self.patched:
+            module.utcnow = APP_UTCNOW
+        self.patched.clear()
+
+
 def rss_mb() -> float:
     """The process's resident memory."""
     with open("/proc/self/status", encoding="ascii") as status:
@@ -119,21 +153,30 @@ def replay(app, tables: Tables, makers: dict, call, neighbour_call, routed: bool
     forget_everything(app)
     gc.collect()
     rng = random.Random(1 if routed else 2)
-    window = [(kind, k, i, served_here(routed, tables, kind, k, i, rng))
-              for _, kind, k, i in timeline(tables, 0.0, WINDOW)]
-    memory_before = rss_mb()
+    window = [(w, kind, k, i, served_here(routed, tables, kind, k, i, rng))
+              for w, kind, k, i in timeline(tables, 0.0, WINDOW)]
     warm = [(w, kind, k, i) for w, kind, k, i in timeline(tables, -CYCLE, 0.0)
             if kind == "hand posted" and served_here(routed, tables, "page around a hand", k, i, rng)]
+    with PeakClock() as clock:
+        return served(app, tables, makers, call, neighbour_call, routed, before_window, window, warm, clock, rng)
+
+
+def served(app, tables: Tables, makers: dict, call, neighbour_call, routed: bool, before_window, window: list,
+           warm: list, clock: PeakClock, rng: random.Random) -> dict:
+    """The replay's requests served, the app's clock at each one's moment of the peak: `replay`'s figures."""
+    memory_before = rss_mb()
     started = time.time()
     last_hand = {k: i for _, _, k, i in warm}
-    for _, _, k, i in warm:            # a hand's page and its tablet's news as this worker last served them
+    for w, _, k, i in warm:            # a hand's page and its tablet's news as this worker last served them
+        clock.offset = w
         call(app, makers["page around a hand"](k, i))
         call(app, makers["tablet's news"](k, i))
         if last_hand[k] == i and served_here(routed, tables, "board poll", k, i, rng):
             call(app, makers["board poll"](k))      # the board as its club's last hand left it
     warm_seconds = time.time() - started
-    before_window({(k, i) for kind, k, i, here in window if here and kind == "tablet's news"})
-    for k in {k for kind, k, _, here in window if here and kind == "board poll"}:   # the tags clients hold
+    clock.offset = 0.0
+    before_window({(k, i) for _, kind, k, i, here in window if here and kind == "tablet's news"})
+    for k in {k for _, kind, k, _, here in window if here and kind == "board poll"}:   # the tags clients hold
         _, headers = neighbour_call(makers["board poll"](k), headers=True)
         tables.board_tags[k] = headers.get("ETag")
     for cache in CACHES:
@@ -141,7 +184,8 @@ def replay(app, tables: Tables, makers: dict, call, neighbour_call, routed: bool
             app.extensions[cache].hits = app.extensions[cache].misses = 0
     cpu, counts = defaultdict(list), defaultdict(int)
     started = time.time()
-    for kind, k, i, here in window:
+    for w, kind, k, i, here in window:
+        clock.offset = w
         if not here and kind == "page around a hand":       # another worker's page changes nothing here
             continue
         env = makers[kind](k, i)
