@@ -32,16 +32,20 @@ KEEPS_NOTHING = {"club", "club_api", "records"}
 #: The answers a page asks for every few seconds (the board's figures, a tablet's news): they never send the
 #: session cookie again, so an unchanged poll is a bare 304 (the pages around them keep the session).
 POLLS = {"club.board_json", "games.game_news"}
+#: The hand form's live check never sends it either: a check sent just before Save may be answered just after
+#: it, and its cookie would put back the session from before the Save (and lose the "Hand N saved." message).
+LIVE_CHECKS = {"games.preview_new", "games.preview_edit"}
 
 
 class QuietPolls(SecureCookieSessionInterface):
-    """Flask's signed-cookie session, except that a poll never sets the cookie: neither a permanent session's
-    refresh (SESSION_REFRESH_EACH_REQUEST) nor Flask-Login's note that the session is no longer fresh, which
-    the next page sets instead."""
+    """Flask's signed-cookie session, except that a poll or a live check never sets the cookie: neither a
+    permanent session's refresh (SESSION_REFRESH_EACH_REQUEST) nor Flask-Login's note that the session is no
+    longer fresh, which the next page sets instead."""
 
     def should_set_cookie(self, app: Flask, session) -> bool:
-        """Whether to send the session cookie with this answer: never with a poll's."""
-        return request.endpoint not in POLLS and super().should_set_cookie(app, session)
+        """Whether to send the session cookie with this answer: never with a poll's or a live check's."""
+        quiet = request.endpoint in POLLS or request.endpoint in LIVE_CHECKS
+        return not quiet and super().should_set_cookie(app, session)
 
 
 class WeakSecretKey(RuntimeError):

@@ -42,8 +42,9 @@ def chain(directory: Path = MIGRATIONS) -> tuple[str, ...]:
 
 
 def dialects() -> list[str]:
-    """SQLite always; PostgreSQL as well when DATABASE_URL names one."""
-    return ["sqlite", "postgresql"] if os.environ.get("DATABASE_URL", "").startswith("postgres") else ["sqlite"]
+    """The database under test: PostgreSQL when DATABASE_URL names one, else SQLite. CI runs the suite on each
+    (.ci/run), so every migration is checked on both, each in its own database's run."""
+    return ["postgresql"] if os.environ.get("DATABASE_URL", "").startswith("postgres") else ["sqlite"]
 
 
 def empty_database(dialect: str, tmp_path: Path) -> str:

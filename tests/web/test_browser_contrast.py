@@ -52,9 +52,22 @@ def organiser_pages(browser, afternoon):
         page.context.close()
 
 
+#: A page has settled as a player sees it: loaded, the hand form's live check answered (hand.js marks the form
+#: data-checking while it waits) and every font in use loaded. Nothing else on a page fetches at once (the board's
+#: and the tablet's news ask only after their first wait), so this is all Playwright's "networkidle" waited for,
+#: without its fixed half second of quiet on every page.
+SETTLED = "() => document.readyState === 'complete' && !document.querySelector('form[data-checking]')"
+
+
+def settled(page) -> None:
+    """Wait until the page has settled (SETTLED, then the fonts)."""
+    page.wait_for_function(SETTLED)
+    page.evaluate("document.fonts.ready.then(() => document.fonts.status)")
+
+
 def violations(page, source):
-    """axe-core's findings on the page (evaluated by the test, never served by the app)."""
-    page.wait_for_load_state("networkidle")
+    """axe-core's findings on the page, once it has settled (evaluated by the test, never served by the app)."""
+    settled(page)
     page.evaluate(source + "\n;0")
     result = page.evaluate(AXE_RUN)
     return [(v["id"], [(n["target"], n["failureSummary"].splitlines()[-1].strip()) for n in v["nodes"][:4]])

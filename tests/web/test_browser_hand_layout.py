@@ -1,5 +1,5 @@
 """A typical Bolivia hand played on the hand form in real Chromium at the sizes a club uses, its taps, scrolls and
-heights measured: a tablet both ways, a phone, and 200 % zoom; then the form's screenshots in both colour schemes.
+heights measured: a tablet both ways, a phone, and 200 % zoom; the filled form pictured at each in both colour schemes.
 
 200 % zoom is Chromium's own page zoom as a player sets it: the window stays 1024x768 device pixels and the page
 gets half as many CSS pixels each way, so the page is laid out at 512x384 with two device pixels to each CSS pixel
@@ -90,6 +90,24 @@ def threes_button(page, team, count):
     return page.locator(f".team-{team} .row-red_threes label.pill", has_text=re.compile(rf"^{count}$"))
 
 
+def pictured_in_both_schemes(page, folder, name):
+    """The filled form's screenshots in each colour scheme, as it opens (scrolled to the top) and whole, for
+    people to look at; neither scheme scrolls sideways. The page is left as the player left it (light, scrolled
+    where it was), so what is measured after is what the player sees."""
+    folder.mkdir(parents=True, exist_ok=True)
+    label = name.replace(" % ", "pc-").replace(" ", "-")
+    left_at = page.evaluate("window.scrollY")
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        assert page.evaluate(f"matchMedia('(prefers-color-scheme: {scheme})').matches")
+        page.evaluate("window.scrollTo(0, 0)")
+        no_sideways_scroll(page)
+        page.screenshot(path=str(folder / f"hand_layout_{label}_{scheme}.png"))
+        page.screenshot(path=str(folder / f"hand_layout_{label}_{scheme}_whole.png"), full_page=True)
+    page.emulate_media(color_scheme="light")
+    page.evaluate("y => window.scrollTo(0, y)", left_at)
+
+
 def sizes(page) -> dict:
     """The page's height and the sticky Save bar's, in CSS pixels."""
     return page.evaluate("""() => ({page: document.documentElement.scrollHeight,
@@ -110,6 +128,7 @@ def test_a_typical_hand_in_eight_taps_on_few_screens(live_server, browser, outpu
         play_typical_hand(page, player)
         filled = sizes(page)
         no_sideways_scroll(page)
+        pictured_in_both_schemes(page, output_dir / "screens", name)
         player.tap(page.get_by_role("button", name="Save hand 1"))
         page.wait_for_url(game_url)
         expect(page.locator("main")).to_contain_text("Hand 1 saved.")
@@ -132,24 +151,3 @@ def test_a_typical_hand_in_eight_taps_on_few_screens(live_server, browser, outpu
         assert screens <= 3.0 and filled["bar"] <= height / 8, line
     if name == "200 % zoom":                # was a bar of 38 %
         assert filled["bar"] <= height / 5, line
-
-
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_screenshots_of_the_filled_form(live_server, browser, output_dir, scheme):
-    """The typical hand filled in, at each size, for people to look at; no size scrolls sideways."""
-    folder = output_dir / "screens"
-    folder.mkdir(parents=True, exist_ok=True)
-    for name, (width, height), scale in SCREENS:
-        context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=scale,
-                                      color_scheme=scheme)
-        page = context.new_page()
-        try:
-            page.goto(start_bolivia(page, live_server) + "/hands/new")
-            play_typical_hand(page, Player(page))
-            page.evaluate("window.scrollTo(0, 0)")
-            no_sideways_scroll(page)
-            label = name.replace(" % ", "pc-").replace(" ", "-")
-            page.screenshot(path=str(folder / f"hand_layout_{label}_{scheme}.png"))
-            page.screenshot(path=str(folder / f"hand_layout_{label}_{scheme}_whole.png"), full_page=True)
-        finally:
-            context.close()

@@ -11,7 +11,7 @@ from app.guides.views import GUIDES
 from tests.web.club_support import login, open_session, organiser
 from tests.web.pages_support import open_game
 from tests.web.test_browser_table import plus, red_threes
-from tests.web.test_browser_contrast import SCHEMES, afternoon, axe_source, organiser_pages, violations  # noqa: F401
+from tests.web.test_browser_contrast import SCHEMES, afternoon, axe_source, organiser_pages, settled, violations  # noqa: F401
 
 ROOT = Path(__file__).resolve().parents[2]
 PICTURES = ROOT / "static" / "help"
@@ -100,7 +100,7 @@ def test_the_help_pictures_are_taken_from_the_hand_form_and_the_board(organiser_
     page.locator("#team1-table_points").fill("120")
     page.locator("#team1-hand_points").fill("35")
     page.wait_for_selector("#preview-status.is-ready")
-    page.wait_for_load_state("networkidle")
+    settled(page)
     page.evaluate("document.activeElement.blur(); window.scrollTo(0, 0)")
     page.screenshot(path=str(PICTURES / "hand-form.png"))
     small_png(PICTURES / "hand-form.png")

@@ -19,8 +19,12 @@ from sqlalchemy.exc import ProgrammingError
 from tests.web.club_support import PASSWORD, basic
 from tests.web.test_hosting import ROOT, ask, free_port, wait_for
 
-pytestmark = pytest.mark.skipif(not os.environ.get("DATABASE_URL", "").startswith("postgres"),
-                                reason="database roles are PostgreSQL's")
+#: The guide's database and its gunicorn are made once for the module, on one worker (they take some 10 s): the
+#: tests run in this order on them, and each checks only what the one before leaves true (two clubs, each with
+#: its sessions; the second test's wrong password for Beryl is her fifth, still answered 401).
+pytestmark = [pytest.mark.skipif(not os.environ.get("DATABASE_URL", "").startswith("postgres"),
+                                 reason="database roles are PostgreSQL's"),
+              pytest.mark.xdist_group("test_hosting_roles")]
 
 GUIDE = Path(ROOT, "docs", "hosting.md")
 ROLES = ("treys_club", "treys_host", "treys_owner", "treys_app")
@@ -46,12 +50,13 @@ def role_url(base, role: str, database: str) -> str:
     return base.set(username=role, password=None, database=database).render_as_string(hide_password=False)
 
 
-@pytest.fixture
-def guide_database(tmp_path):
+@pytest.fixture(scope="module")
+def guide_database(tmp_path_factory):
     """A database made as the guide says, migrated and given two clubs as the owner: yields
     (owner URL, app URL, instance folder). The roles stay (they are the server's; others may use them)."""
     base = make_url(os.environ["DATABASE_URL"].replace("postgresql://", "postgresql+psycopg://", 1))
     name = f"treys_guide_{uuid.uuid4().hex[:10]}"
+    tmp_path = tmp_path_factory.mktemp("guide")
     admin = create_engine(base, isolation_level="AUTOCOMMIT")
     with admin.connect() as conn:
         for statement in guide_setup():
@@ -73,7 +78,7 @@ def guide_database(tmp_path):
         admin.dispose()
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def app_server(guide_database):
     """gunicorn, two workers, logged in to the database as `treys_app`: yields (port, owner URL, app URL)."""
     owner, app_url, instance = guide_database

@@ -374,3 +374,21 @@ def test_the_preview_of_a_formats_last_hand_names_the_higher_total_as_the_outcom
         assert body["winner"] == (names[0]["name"] if named else None), (hands, body["winner"])
         if named:
             assert body["winner_sentence"].startswith(names[0]["name"])
+
+
+def test_the_preview_never_sends_the_session_cookie_so_a_check_answered_after_a_save_keeps_its_message(client):
+    """A check sent just before Save may be answered just after it: were its answer to carry the session cookie
+    (a permanent session's refresh), the tablet would take back the session from before the Save, and with it
+    lose the "Hand 1 saved." message the game page shows next."""
+    game_id = open_game(client)
+    with client.session_transaction() as session:
+        assert session.permanent                                                     # the table code is kept
+    before_save = client.get_cookie("session").value
+    assert "Set-Cookie" in client.get(f"/games/{game_id}/hands/new").headers          # a page refreshes it ...
+    assert post_hand(client, game_id, TYPICAL, "0").status_code == 302
+    after_save = client.get_cookie("session").value
+    client.set_cookie("session", before_save)                   # the check sent before the Save, answered after
+    answer = client.post(f"/games/{game_id}/preview", data=hand_data(TYPICAL, "0"))
+    assert answer.status_code == 200 and "Set-Cookie" not in answer.headers          # ... the check never does
+    client.set_cookie("session", after_save)
+    assert "Hand 1 saved." in text(client.get(f"/games/{game_id}"))
