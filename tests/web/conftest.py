@@ -28,6 +28,10 @@ def answers_held_to_the_document(request):
 
 
 def pytest_collection_modifyitems(items):
-    """The checks of everything the API tests received run after those tests."""
+    """The tests of an xdist group first: a group runs whole on one worker, and one handed out near the end (the
+    wheel's, the last file, 20 s) left the other worker idle until it was done. The checks of everything the
+    API tests received run after those tests."""
     last = [item for item in items if item.get_closest_marker("after_api_tests")]
-    items[:] = [item for item in items if not item.get_closest_marker("after_api_tests")] + last
+    grouped = [item for item in items if item.get_closest_marker("xdist_group") and item not in last]
+    rest = [item for item in items if item not in last and item not in grouped]
+    items[:] = grouped + rest + last
