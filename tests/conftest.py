@@ -332,11 +332,9 @@ def drop_live_schema(url: str, schema: str = LIVE_SCHEMA) -> None:
 
 @contextmanager
 def served(tmp_path_factory, schema: str = LIVE_SCHEMA, **config):
-    """An app with fresh tables served on 127.0.0.1 in a thread: yields (app, base URL). Its hand form checks a
-    change 50 ms after it rather than 350 (PREVIEW_DELAY_MS): Playwright taps as fast as it can, where the wait
-    is for a player's next tap, and every test waits for the check to answer before it looks."""
+    """An app with fresh tables served on 127.0.0.1 in a thread: yields (app, base URL)."""
     url = live_database_url(tmp_path_factory, schema)
-    application = make_app(url, **{"PREVIEW_DELAY_MS": 50, **config})
+    application = make_app(url, **config)
     server = make_server("127.0.0.1", 0, application, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

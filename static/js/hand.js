@@ -12,9 +12,6 @@
   var editing = form.dataset.editing === "yes";
   var typed = false;
   var timer = null;
-  // The live check waits this long after the last change (the form's data-preview-delay-ms, PREVIEW_DELAY_MS in
-  // the app's config, for the tests' servers), so a player's quick taps make one check.
-  var delayMs = parseInt(form.dataset.previewDelayMs, 10) || 350;
   var asked = 0;
   var element = window.Treys.element;
   var store = window.Treys.store;
@@ -35,7 +32,7 @@
   function schedule() {
     window.clearTimeout(timer);
     form.dataset.checking = "yes";
-    timer = window.setTimeout(preview, delayMs);
+    timer = window.setTimeout(preview, 350);
   }
 
   // Problems are pointed out once the counting has begun (a points box filled in), on a correction, or after a
