@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 from tests.conftest import served
 from tests.web.afternoon_support import club_afternoon
 from tests.web.club_support import signed_in
+from tests.web.test_browser_hand_form import settled
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("test_browser_contrast")]  # its module's fixture made once
 
@@ -50,19 +51,6 @@ def organiser_pages(browser, afternoon):
     yield pages
     for page in pages.values():
         page.context.close()
-
-
-#: A page has settled as a player sees it: loaded, the hand form's live check answered (hand.js marks the form
-#: data-checking while it waits) and every font in use loaded. Nothing else on a page fetches at once (the board's
-#: and the tablet's news ask only after their first wait), so this is all Playwright's "networkidle" waited for,
-#: without its fixed half second of quiet on every page.
-SETTLED = "() => document.readyState === 'complete' && !document.querySelector('form[data-checking]')"
-
-
-def settled(page) -> None:
-    """Wait until the page has settled (SETTLED, then the fonts)."""
-    page.wait_for_function(SETTLED)
-    page.evaluate("document.fonts.ready.then(() => document.fonts.status)")
 
 
 def violations(page, source):

@@ -10,8 +10,9 @@ from PIL import Image
 from app.guides.views import GUIDES
 from tests.web.club_support import login, open_session, organiser
 from tests.web.pages_support import open_game
+from tests.web.test_browser_hand_form import settled
 from tests.web.test_browser_table import plus, red_threes
-from tests.web.test_browser_contrast import SCHEMES, afternoon, axe_source, organiser_pages, settled, violations  # noqa: F401
+from tests.web.test_browser_contrast import SCHEMES, afternoon, axe_source, organiser_pages, violations  # noqa: F401
 
 ROOT = Path(__file__).resolve().parents[2]
 PICTURES = ROOT / "static" / "help"
