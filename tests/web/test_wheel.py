@@ -2,7 +2,8 @@
 it migrates its database and serves every kind of page (templates, static files, PDFs) from the package alone.
 
 It needs pip to reach the package index (or its cache) for the build tools and the app's dependencies; it takes
-about a minute. The database is SQLite in the instance folder the test gives (TREYS_INSTANCE).
+about half a minute on its own (the build, then the install by the suite's pip). The database is SQLite in the
+instance folder the test gives (TREYS_INSTANCE).
 """
 import os
 import shutil
