@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from sqlalchemy import inspect, select
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import joinedload
 
 from app.extensions import db
 from app.rules import GameState, RuleSet, TeamEntry, get_ruleset, replay
@@ -24,25 +24,37 @@ def state_key(game: Game, last_hand: int | None) -> tuple:
     return game.id, game.version, game.created_at, game.closed, last_hand, tuple(game.team_names)
 
 
-def hand_entries(game: Game) -> list[list[TeamEntry]]:
-    """Every hand's entries in order, named after the teams (hands not loaded yet: one query with entries)."""
+def hand_entries(game: Game) -> tuple[list[list[TeamEntry]], int | None]:
+    """Every hand's entries in order, named after the teams, with the game's version they belong to. Hands not
+    loaded yet are read with their entries and the game's version in one statement: one snapshot of the
+    database, so that a hand removed or added by another tablet meanwhile never arrives half read (a hand
+    without its entries), and a version the game has moved past since it was read shows."""
     names = game.team_names
-    hands = game.hands if "hands" not in inspect(game).unloaded else db.session.scalars(
-        select(Hand).where(Hand.game_id == game.id).order_by(Hand.number).options(selectinload(Hand.entries)))
-    return [hand.team_entries(names) for hand in hands]
+    if "hands" not in inspect(game).unloaded:
+        return [hand.team_entries(names) for hand in game.hands], game.version
+    rows = db.session.execute(
+        select(Game.version, Hand).select_from(Game).outerjoin(Hand, Hand.game_id == Game.id)
+        .where(Game.id == game.id).order_by(Hand.number).options(joinedload(Hand.entries))).unique().all()
+    version = rows[0].version if rows else None
+    return [hand.team_entries(names) for _, hand in rows if hand is not None], version
 
 
 def state_of(game: Game) -> GameState:
     """Every hand of the game re-scored by the engine from what was entered (once per saved version, kept
-    for the app: a write into a long game replays nothing)."""
+    for the app: a write into a long game replays nothing). Hands read at another version than the game's
+    (another tablet wrote in between) give the state as they stand, kept nowhere: it is not the state of the
+    version it would be kept under (a write based on it fails on that version and says so)."""
     last_hand = last_hand_of(game)
     key = state_key(game, last_hand)
     cached = game.__dict__.get("_treys_state")
     state = cached[1] if cached is not None and cached[0] == key else state_cache().get(key)
-    if state is None or not same_hands(game, state):
-        state = replay(ruleset_of(game), hand_entries(game), len(game.teams), game.target, game.closed,
-                       format_of(game), last_hand)
-    keep_state(game, key, state)         # a state's last hand is the one it was replayed with: the same key
+    if state is not None and same_hands(game, state):
+        keep_state(game, key, state)
+        return state
+    entries, version = hand_entries(game)
+    state = replay(ruleset_of(game), entries, len(game.teams), game.target, game.closed, format_of(game), last_hand)
+    if version == game.version:
+        keep_state(game, key, state)     # a state's last hand is the one it was replayed with: the same key
     return state
 
 

@@ -1,6 +1,12 @@
 """Races between tablets: removing the last hand while another posts, and readers during writes."""
+import re
 import threading
 from collections import Counter
+
+from sqlalchemy import event
+
+from app.extensions import db
+from app.store.cache import forget_everything
 
 from tests.web.pages_support import open_game
 
@@ -95,3 +101,41 @@ def test_readers_during_writes_see_whole_games(app):
     print(f"\nreaders during writes: {sum(seen.values())} reads, statuses {dict(sorted(seen.items()))}")
     assert not problems, problems[:3]
     assert seen[200] > 0
+
+
+def test_a_hand_removed_while_a_reader_reads_the_game_leaves_no_half_read_hand(app):
+    """Deterministic: another tablet removes the last hand just before a reader's statement that reads the hands'
+    entries runs (the moment the readers above can only hit by chance). The reader answers with whole hands, and
+    keeps no state under the version it read the game at, since its hands are those of a later one (the remover's
+    own state of that version, with its three hands, may be kept)."""
+    game_id, code = api_game(app.test_client())
+    headers = {"X-Table-Code": code}
+    for points in (50, 60, 70):
+        app.test_client().post(f"/api/v1/games/{game_id}/hands", headers=headers,
+                               json={"teams": [{"table_points": points}, {}]})
+    version = app.test_client().get(f"/api/v1/games/{game_id}").get_json()["version"]
+    forget_everything(app)
+    removed = []
+
+    def remove_last_hand(conn, cursor, statement, parameters, context, executemany):
+        if not removed and re.search(r"\b(FROM|JOIN) hand_entry\b", statement):
+            removed.append(True)
+            run_together(lambda: removed.append(app.test_client().delete(
+                f"/api/v1/games/{game_id}/hands/3", headers=headers).status_code))
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", remove_last_hand)
+    try:
+        answer = app.test_client().get(f"/api/v1/games/{game_id}")
+    finally:
+        event.remove(engine, "before_cursor_execute", remove_last_hand)
+    assert removed == [True, 200]
+    assert answer.status_code == 200, answer.get_data(as_text=True)
+    hands = answer.get_json()["hands"]
+    assert [len(hand["teams"]) for hand in hands] == [2] * len(hands)
+    assert len(hands) == 2                  # the hands as they stood when their statement ran
+    kept = [state for key, state in app.extensions["state_cache"].items.items() if key[:2] == (game_id, version)]
+    assert [len(state.hands) for state in kept] in ([], [3])   # the remover's own, read whole: never the reader's
+    after = app.test_client().get(f"/api/v1/games/{game_id}").get_json()
+    assert [hand["number"] for hand in after["hands"]] == [1, 2] and after["version"] == version + 1
