@@ -26,8 +26,10 @@ WORKERS = int(os.environ.get("BENCH_WORKERS") or 3)
 #: form, the game page after it); a tablet asks for its news every 15 s, a board for its figures every 5 s.
 CYCLE, PAGES_PER_HAND, NEWS_EVERY, BOARD_EVERY = 480.0, 2, 15.0, 5.0
 #: Seconds of the peak replayed and measured, after a whole cycle's pages, news and boards served untimed (the
-#: caches as they stand at the peak).
-WINDOW = 40.0
+#: caches as they stand at the peak): a whole minute, so that the minute every board's figures change at (its
+#: "last entry N min ago") turns exactly once in it, as it does once a minute at the peak (40 s turned it once or
+#: not at all, by the wall clock's second when the run began: 42.5 or 18.9 boards a second found a change).
+WINDOW = 60.0
 TABLE_COOKIE = "treys_tablet=" + "5a" * 12
 CACHES = ("version_cache", "state_cache", "row_cache")
 
@@ -108,13 +110,15 @@ APP_UTCNOW = models.utcnow
 
 
 class PeakClock:
-    """The app's clock at the peak's time as replayed, not the wall's: a replay serves 40 s of the peak in a few
+    """The app's clock at the peak's time as replayed, not the wall's: a replay serves a minute of the peak in a few
     minutes, and what a minute changes (a board's "last entry 3 min ago", a timed session's clock) would
-    otherwise change several times in the window instead of at most once. While in use, every module of the app
-    that reads `utcnow` reads this clock, set to each event's moment (seconds from the window's start)."""
+    otherwise change several times in the window instead of once. The window starts at half past the wall's
+    minute when the replay begins, whatever its second, so the minute turns halfway through it. While in
+    use, every module of the app that reads `utcnow` reads this clock, set to each event's moment (seconds from
+    the window's start)."""
 
     def __init__(self):
-        self.base = APP_UTCNOW()
+        self.base = APP_UTCNOW().replace(second=30, microsecond=0)
         self.offset = 0.0
         self.patched: list = []
 
