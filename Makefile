@@ -48,6 +48,7 @@ $(TEST_STAMP): $(APP_STAMP)
 system-deps:
 	@missing=""; \
 	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
+	[ -x /usr/bin/chromium-headless-shell ] || missing="$$missing chromium-headless-shell"; \
 	command -v pdftoppm >/dev/null 2>&1 || missing="$$missing poppler-utils"; \
 	command -v npm >/dev/null 2>&1 || missing="$$missing npm"; \
 	ldconfig -p | grep -q 'libpangoft2-1.0.so.0' || missing="$$missing libpango-1.0-0 libpangoft2-1.0-0"; \

@@ -28,6 +28,13 @@ from app.extensions import db
 from app.store import club_models
 from app.store.tenancy import HOME_CLUB, Club
 
+#: Debian's Chromium as the browser tests drive it: its headless shell (package chromium-headless-shell, built
+#: from the same source as the package chromium: the same Blink and V8, without the desktop browser that
+#: `chromium --headless` still runs behind the page), which takes about a third of the CPU for each page opened
+#: and none while a page waits (docs/benchmarks.md, "The test suite's time"). Debian's chromium itself where
+#: the shell is not installed, and for the test that opens the app in the full browser
+#: (tests/web/test_browser_full.py).
+HEADLESS_SHELL = Path("/usr/bin/chromium-headless-shell")
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -359,18 +366,34 @@ def live_server(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def browser():
-    """Debian's Chromium driven by Playwright, shared by the session."""
-    if not CHROMIUM.exists():
-        message = f"{CHROMIUM} is missing (run 'make system-deps')"
+def playwright_driver():
+    """Playwright's driver, one for the session: every browser the suite launches is launched through it."""
+    driver = sync_playwright().start()
+    yield driver
+    driver.stop()
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_driver):
+    """Debian's Chromium driven by Playwright, shared by the session: its headless shell where installed."""
+    with chromium_from(playwright_driver, (HEADLESS_SHELL, CHROMIUM)) as chromium:
+        yield chromium
+
+
+@contextmanager
+def chromium_from(driver, builds: tuple[Path, ...]):
+    """The first of these Chromium builds that is installed, launched as the suite launches a browser."""
+    executable = next((build for build in builds if build.exists()), None)
+    if executable is None:
+        message = f"{' or '.join(map(str, builds))} is missing (run 'make system-deps')"
         if os.environ.get("REQUIRE_BROWSER") == "1":
             pytest.fail(message)
         pytest.skip(message)
-    playwright = sync_playwright().start()
-    chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-    yield chromium
-    chromium.close()
-    playwright.stop()
+    chromium = driver.chromium.launch(executable_path=str(executable), args=CHROMIUM_ARGS)
+    try:
+        yield chromium
+    finally:
+        chromium.close()
 
 
 @pytest.fixture
