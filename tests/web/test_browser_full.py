@@ -3,7 +3,7 @@ typical hand entered in eight taps, and the hand form laid out alike in both."""
 import pytest
 
 from tests.conftest import CHROMIUM, chromium_from
-from tests.web.test_browser_hand_form import Counter, new_game, page_height, typical_hand
+from tests.web.test_browser_hand_form import Counter, new_game, page_height, settled, typical_hand
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("full_chromium")]
 
@@ -18,7 +18,8 @@ def full_chromium(playwright_driver):
 
 
 def layout(page) -> dict:
-    """Where the hand form's parts lie: the page's height and the boxes of Save and the first team's card."""
+    """Where the settled hand form's parts lie: the page's height and the boxes of Save and the first team's card."""
+    settled(page)
     save = page.get_by_role("button", name="Save hand 1").bounding_box()
     card = page.locator("section.team-card").first.bounding_box()
     return {"height": page_height(page), "save": save, "first team": card}
