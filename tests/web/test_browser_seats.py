@@ -56,6 +56,7 @@ def test_the_organiser_moves_two_players_and_is_refused_a_table_of_five(browser,
     page.locator("select[name=partner]").select_option("")
     page.locator("select[name=to]").select_option("out")
     page.get_by_role("button", name="Move", exact=True).click()
+    page.wait_for_url(f"**/club/sessions/{sid}/move")           # the refusal comes back as the form's own page
     alert = page.get_by_role("alert")
     assert alert.is_visible() and "would have 5 players" in alert.inner_text()
     assert "swap them instead" in alert.inner_text()
