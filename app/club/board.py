@@ -22,6 +22,7 @@ from app.store.cache import remembered
 from app.store.club_reads import board_stamp
 from app.web.pollstamps import poll_etag
 from app.store.ending import session_clock
+from app.store.models import utcnow
 from app.rules.ranking import METHOD
 from app.store.games import end_game, reset_table_code
 from app.render.chart import day_chart
@@ -44,7 +45,8 @@ def board_document(session) -> dict:
         "session": session.id, "round": session.round, "time_called": time_is_called(session),
         "format": format_of_session(session), "sitting_out": list(session.sitting_out),
         "owing": [view.label for view in views if view.owes_last_hand], "draw_words": draw_words(session),
-        "tables": [view.as_dict() for view in views], "clock": clock_document(session),
+        "tables": [{**view.as_dict(), "last_entry_at": view.last_entry_at} for view in views],
+        "clock": clock_document(session),
         "agreement": bool(session.agreement), "calls": calls,
         "round_over": round_over(views), "next_poll": QUIET_POLL_SECONDS if round_over(views) and not calls else None,
     }
@@ -56,8 +58,11 @@ def round_over(views) -> bool:
 
 
 def board_body(session, stamp: str) -> bytes:
-    """The board's JSON, made once per stamp and kept (app/store/cache.py): polls between changes read it."""
-    return remembered(("board", session.id, stamp),
+    """The board's JSON, made once per stamp and minute and kept (app/store/cache.py): polls between changes read
+    it. The minute keeps its "N min ago" true when sent; the stamp holds it only while a clock runs, as the page
+    works out those minutes itself between changes (static/js/board.js)."""
+    minute = utcnow().strftime("%Y%m%d%H%M")
+    return remembered(("board", session.id, stamp, minute),
                       lambda: current_app.json.dumps(board_document(session)).encode())
 
 

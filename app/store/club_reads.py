@@ -16,7 +16,7 @@ from app.store.states import state_of
 from app.store.models import Game, Hand, utcnow
 from app.store.sign_ins import SignIn
 from app.store.tokens import token_hash
-from app.rules.outcome import Closing
+from app.rules.outcome import Closing, FormatKind
 
 
 def member_ids_by_name() -> dict[str, int]:
@@ -56,7 +56,7 @@ def board_stamp(session_id: int, club_id: int, signed_in: tuple[int, int, str] |
     """What the board shows depends on, read in one statement by the session's id alone (no object loaded):
     the session's own row; this round's games (how many, the sum of their versions, which every write moves on,
     and the newest change); the session's record (every club write, a call and its clearing, an agreement, a
-    substitute adds a line); the open calls; and the minute (minutes since the last hand, the clock). Hashed,
+    substitute adds a line); the open calls; and, while the session's clock runs, the minute. Hashed,
     with whether the sign-in `signed_in` (account id, generation, key) still counts in the session's club.
     None when the club has no such session. Run on `connection` when given (its club's rows claimed), else on
     the request's session."""
@@ -105,15 +105,25 @@ def stamp_params(session_id: int, club_id: int, signed_in: tuple[int, int, str])
 
 
 def stamp_of_row(row, with_sign_in: bool) -> tuple[str, bool] | None:
-    """The board's stamp from the stamp statement's row (None: no such session), and whether the sign-in counts."""
+    """The board's stamp from the stamp statement's row (None: no such session), and whether the sign-in counts.
+    The minute is in it while the session's clock runs (its countdown, time called at the end time, the tables
+    that owe their last hand); else the board's page works out "N min ago" itself (static/js/board.js)."""
     if row is None:
         return None
-    parts = [tuple(row[:STAMP_COLUMNS]), utcnow().strftime("%Y%m%d%H%M")]
+    parts = [tuple(row[:STAMP_COLUMNS]), utcnow().strftime("%Y%m%d%H%M") if board_clock_runs(row) else ""]
     return hashlib.sha1(repr(parts).encode()).hexdigest(), bool(not with_sign_in or row[-1])
 
 
 #: The stamp's columns: the session's own and the five figures of its round.
 STAMP_COLUMNS = len(ClubSession.__table__.columns) + 5
+#: Where the stamp's row holds the session's format and when time was called.
+FORMAT_COLUMN = ClubSession.__table__.columns.keys().index("format_kind")
+CALLED_COLUMN = ClubSession.__table__.columns.keys().index("time_called_at")
+
+
+def board_clock_runs(row) -> bool:
+    """A timed session whose time the organiser has not called: what its board shows moves with the minute."""
+    return row[FORMAT_COLUMN] == FormatKind.TIME and row[CALLED_COLUMN] is None
 
 
 @cache

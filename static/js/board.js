@@ -1,6 +1,8 @@
 /* The organiser's board: asks for news every few seconds with If-None-Match (304 when nothing changed)
    and updates each table in place; a new round, a new table or a change to the call list reloads the page.
-   Between rounds (the server's next_poll) it asks rarely; hidden, not at all; on waking, at once. */
+   Between rounds (the server's next_poll) it asks rarely; hidden, not at all; on waking, at once.
+   "Last entry N min ago" moves on here, by the server's clock (each answer's Date), between changes: the
+   server's 304 says nothing but the minutes moved on (outside a timed session its stamp holds no minute). */
 (function () {
   "use strict";
   var board = document.getElementById("board");
@@ -10,6 +12,35 @@
   var etag = null;
   var wait = every;        // the server's next_poll, when it sends one
   var timer = null;
+  var tables = [];         // the last document's tables: their hands and last entries
+  var offset = 0;          // the server's clock less this browser's, in milliseconds
+
+  // The server's words for a table's facts (TableView.facts_words in app/club/clock.py), by its clock now.
+  function factsWords(t, minutes) {
+    var ago = minutes === 0 ? "just now" : minutes + " min ago";
+    if (t.hands === 0) { return "No hand yet · started " + ago; }
+    return t.hands + " hand" + (t.hands !== 1 ? "s" : "") + " · last entry " + ago;
+  }
+
+  function minutesSince(at) {
+    var since = Date.now() + offset - Date.parse(at);
+    return isNaN(since) ? null : Math.max(0, Math.floor(since / 60000));
+  }
+
+  function heedServerClock(response) {
+    var said = Date.parse(response.headers.get("Date") || "");
+    if (!isNaN(said)) { offset = said - Date.now(); }
+  }
+
+  function showMinutes() {
+    tables.forEach(function (t) {
+      var section = board.querySelector('[data-game="' + t.game_id + '"]');
+      var minutes = t.last_entry_at ? minutesSince(t.last_entry_at) : null;
+      if (!section || minutes === null) { return; }
+      setText(section.querySelector("[data-field=facts]"), factsWords(t, minutes));
+      section.classList.toggle("is-quiet", !t.over && t.counted && !t.owes_last_hand && minutes >= 15);
+    });
+  }
 
   function setText(el, text) { if (el && el.textContent !== String(text)) { el.textContent = text; } }
 
@@ -19,7 +50,6 @@
     section.querySelectorAll("[data-total]").forEach(function (cell) {
       setText(cell, number(t.totals[parseInt(cell.getAttribute("data-total"), 10)]));
     });
-    setText(section.querySelector("[data-field=facts]"), t.facts);
     setText(section.querySelector("[data-field=status]"), t.status);
     var version = section.querySelector("[data-field=version]");
     if (version) { version.value = t.version; }
@@ -27,7 +57,6 @@
     section.classList.toggle("is-over", over);
     section.classList.toggle("is-awaiting", !over && !t.counted);
     section.classList.toggle("is-owing", !over && t.counted && t.owes_last_hand);
-    section.classList.toggle("is-quiet", !over && t.counted && !t.owes_last_hand && t.minutes_since_last_entry >= 15);
   }
 
   function show(doc) {
@@ -43,6 +72,7 @@
       var section = board.querySelector('[data-game="' + t.game_id + '"]');
       if (section) { showTable(section, t); }
     });
+    tables = doc.tables;
     document.getElementById("time-called").hidden = !doc.time_called || doc.round_over;   // over: no call left to heed
     if (doc.clock && window.Treys && window.Treys.setClock) { window.Treys.setClock(doc.clock); }
     document.getElementById("owing").hidden = doc.owing.length === 0;
@@ -56,13 +86,15 @@
     var headers = etag ? { "If-None-Match": etag } : {};
     fetch(url, { headers: headers, credentials: "same-origin", cache: "no-cache" })
       .then(function (response) {
-        if (response.status === 304) { return null; }
+        if (response.status === 304) { heedServerClock(response); return null; }
         if (!response.ok) { throw new Error("status " + response.status); }
+        heedServerClock(response);
         etag = response.headers.get("ETag");
         return response.json();
       })
       .then(function (doc) {
         if (doc) { wait = doc.next_poll ? doc.next_poll * 1000 : every; show(doc); }
+        showMinutes();
       })
       .catch(function () { setText(document.getElementById("board-updated"), "Waiting for the server…"); })
       .then(function () { window.clearTimeout(timer); timer = window.setTimeout(poll, wait); });

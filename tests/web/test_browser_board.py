@@ -1,8 +1,12 @@
 """The organiser's board on one laptop screen: 8 tables (32 players) at 1024x768 with Call time in view, in
 light and dark; a projector view in big type for more. Screenshots to tests/output/screens/."""
+import re
 from base64 import b64encode
+from datetime import timedelta
 
 import pytest
+import time_machine
+from playwright.sync_api import expect
 
 from tests.web.club_support import NAME, PASSWORD
 from tests.web.layout_support import phrase_lines
@@ -15,13 +19,13 @@ THIRTY_TWO = [f"{first} {last}" for last in ("Smith", "Jones", "Brown", "Wilson"
                             "Winifred")]
 
 
-def session_of(page, live_server, players, hands=2):
-    """A timed session opened through the API (the organiser's account made or logged into first), each table
-    with `hands` hands entered: its board's address and the API's answer."""
+def session_of(page, live_server, players, hands=2, format_kind="time"):
+    """A session opened through the API (timed unless `format_kind` says; the organiser's account made or logged
+    into first), each table with `hands` hands entered: its board's address and the API's answer."""
     log_in(page, live_server)
     token = b64encode(f"{NAME}:{PASSWORD}".encode()).decode()
     answer = page.request.post(f"{live_server}/api/v1/sessions", headers={"Authorization": f"Basic {token}"},
-                               data={"ruleset": "bolivia", "format": {"kind": "time"}, "players": players,
+                               data={"ruleset": "bolivia", "format": {"kind": format_kind}, "players": players,
                                      "partners": "random"})
     assert answer.status == 201, answer.text()
     for table in answer.json()["tables"]:          # five-figure totals: the widest a board shows
@@ -111,5 +115,30 @@ def test_the_boards_heading_breaks_only_between_whole_phrases(live_server, brows
                                                                  else ["timed"])], parts
                 assert all(lines == 1 for _, lines in parts), f"{view}: a phrase split over lines: {parts}"
             assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    finally:
+        context.close()
+
+
+def test_the_board_says_the_minutes_since_each_tables_last_entry_by_itself(live_server, browser):
+    """Outside a timed session the board's stamp holds no minute: a quarter of an hour with no hand, its polls
+    are all answered 304, and the page moves "last entry N min ago" on by the server's clock (each answer's
+    Date), in the server's own words, and marks the quiet table."""
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    page = context.new_page()
+    try:
+        board, doc = session_of(page, live_server, THIRTY_TWO[:8], hands=1, format_kind="target")
+        with page.expect_response(lambda answer: answer.url.endswith("/board.json")) as first:
+            page.goto(board)
+        assert first.value.status == 200
+        facts = page.locator(f'[data-game="{doc["tables"][0]["game_id"]}"] [data-field=facts]')
+        expect(facts).to_have_text("1 hand · last entry just now")
+        polls = []
+        page.on("response", lambda answer: polls.append(answer.status) if answer.url.endswith("/board.json") else 0)
+        with time_machine.travel(timedelta(minutes=16, seconds=30)):       # the server's clock, not the browser's
+            expect(facts).to_have_text("1 hand · last entry 16 min ago")
+            expect(page.locator(f'[data-game="{doc["tables"][0]["game_id"]}"]')).to_have_class(re.compile(r"\bis-quiet\b"))
+            served = page.request.get(f"{board}.json").json()["tables"][0]["facts"]
+        assert served == "1 hand · last entry 16 min ago"          # the server's words, asked afresh
+        assert polls and set(polls) == {304}, polls
     finally:
         context.close()

@@ -4,8 +4,10 @@ to a game or the session gives a new stamp (statements counted with SQLAlchemy's
 from __future__ import annotations
 
 from contextlib import contextmanager
+from datetime import datetime, timedelta, timezone
 
 import pytest
+import time_machine
 
 from app.store.cache import forget_everything
 from tests.web.club_support import enter_hand, login, open_session, organiser
@@ -120,6 +122,28 @@ def test_a_hand_a_call_or_an_ended_game_changes_the_stamp(app, org):
     assert org.post(f"/club/games/{table['game_id']}/end", data={"version": version}).status_code == 302
     after_end = org.get(board_url(doc), headers={"If-None-Match": etag})
     assert after_end.status_code == 200 and after_end.get_json()["tables"][1]["over"] is True
+
+
+def test_a_boards_stamp_holds_the_minute_only_while_its_sessions_clock_runs(app, org):
+    """Outside a timed session the board's page works out "N min ago" itself from each table's last entry: a
+    quarter of an hour on, the board's ETag still holds (304), and its figures asked afresh say the minutes of
+    now. A timed session's board, whose clock and owing tables move with the minute, has a new stamp."""
+    with time_machine.travel(datetime.now(timezone.utc), tick=False) as clock:
+        target = session_of(org, 1, 1, format={"kind": "target"})
+        timed = session_of(org, 1, 1)
+        first = {"target": org.get(board_url(target)), "timed": org.get(board_url(timed))}
+        table = first["target"].get_json()["tables"][0]
+        assert table["facts"] == "1 hand · last entry just now"
+        entered = datetime.fromisoformat(table["last_entry_at"].replace("Z", "+00:00"))
+        assert table["last_entry_at"].endswith("Z") and abs(entered - datetime.now(timezone.utc)) < timedelta(seconds=2)
+        clock.shift(timedelta(minutes=16))
+        unchanged = org.get(board_url(target), headers={"If-None-Match": first["target"].headers["ETag"]})
+        assert unchanged.status_code == 304, unchanged.status_code
+        afresh = org.get(board_url(target)).get_json()["tables"][0]
+        assert (afresh["minutes_since_last_entry"], afresh["facts"]) == (16, "1 hand · last entry 16 min ago")
+        assert afresh["last_entry_at"] == table["last_entry_at"]
+        moved = org.get(board_url(timed), headers={"If-None-Match": first["timed"].headers["ETag"]})
+        assert moved.status_code == 200 and moved.get_json()["tables"][0]["minutes_since_last_entry"] == 16
 
 
 def test_a_tablets_news_poll_is_a_few_small_queries_without_a_cookie(app, org):
