@@ -14,6 +14,16 @@
   var timer = null;
   var tables = [];         // the last document's tables: their hands and last entries
   var offset = 0;          // the server's clock less this browser's, in milliseconds
+  var updatedAt = 0;       // when "Updated ..." was last written (0: not since the page or a failed ask)
+
+  // "Updated 14:05:09": at each new document, and once a minute while the answers say nothing changed (as when
+  // the minutes on the board came from the server), so a screen reader hears it no more often than before.
+  function markUpdated(changed) {
+    if (changed || Date.now() - updatedAt >= 60000) {
+      updatedAt = Date.now();
+      setText(document.getElementById("board-updated"), "Updated " + new Date().toLocaleTimeString("en-GB"));
+    }
+  }
 
   // The server's words for a table's facts (TableView.facts_words in app/club/clock.py), by its clock now.
   function factsWords(t, minutes) {
@@ -77,7 +87,6 @@
     if (doc.clock && window.Treys && window.Treys.setClock) { window.Treys.setClock(doc.clock); }
     document.getElementById("owing").hidden = doc.owing.length === 0;
     setText(document.getElementById("owing-list"), doc.owing.join(", "));
-    setText(document.getElementById("board-updated"), "Updated " + new Date().toLocaleTimeString("en-GB"));
   }
 
   function poll() {
@@ -94,9 +103,13 @@
       })
       .then(function (doc) {
         if (doc) { wait = doc.next_poll ? doc.next_poll * 1000 : every; show(doc); }
+        markUpdated(Boolean(doc));
         showMinutes();
       })
-      .catch(function () { setText(document.getElementById("board-updated"), "Waiting for the server…"); })
+      .catch(function () {
+        updatedAt = 0;
+        setText(document.getElementById("board-updated"), "Waiting for the server…");
+      })
       .then(function () { window.clearTimeout(timer); timer = window.setTimeout(poll, wait); });
   }
   timer = window.setTimeout(poll, every);

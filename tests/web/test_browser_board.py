@@ -122,21 +122,29 @@ def test_the_boards_heading_breaks_only_between_whole_phrases(live_server, brows
 def test_the_board_says_the_minutes_since_each_tables_last_entry_by_itself(live_server, browser):
     """Outside a timed session the board's stamp holds no minute: a quarter of an hour with no hand, its polls
     are all answered 304, and the page moves "last entry N min ago" on by the server's clock (each answer's
-    Date), in the server's own words, and marks the quiet table."""
+    Date, not the browser's own, here a minute fast), in the server's own words, marks the quiet table, and
+    says "Updated ..." anew once a minute."""
     context = browser.new_context(viewport={"width": 1024, "height": 768})
     page = context.new_page()
     try:
         board, doc = session_of(page, live_server, THIRTY_TWO[:8], hands=1, format_kind="target")
+        page.clock.install()
         with page.expect_response(lambda answer: answer.url.endswith("/board.json")) as first:
             page.goto(board)
         assert first.value.status == 200
-        facts = page.locator(f'[data-game="{doc["tables"][0]["game_id"]}"] [data-field=facts]')
+        section = page.locator(f'[data-game="{doc["tables"][0]["game_id"]}"]')
+        facts, updated = section.locator("[data-field=facts]"), page.locator("#board-updated")
         expect(facts).to_have_text("1 hand · last entry just now")
+        expect(updated).to_contain_text("Updated")
         polls = []
         page.on("response", lambda answer: polls.append(answer.status) if answer.url.endswith("/board.json") else 0)
+        said = updated.inner_text()
+        page.clock.fast_forward("01:05")                       # the browser's clock a minute fast
+        expect(updated).not_to_have_text(said)                 # said anew after a minute of 304s
+        expect(facts).to_have_text("1 hand · last entry just now")      # by the server's clock
         with time_machine.travel(timedelta(minutes=16, seconds=30)):       # the server's clock, not the browser's
             expect(facts).to_have_text("1 hand · last entry 16 min ago")
-            expect(page.locator(f'[data-game="{doc["tables"][0]["game_id"]}"]')).to_have_class(re.compile(r"\bis-quiet\b"))
+            expect(section).to_have_class(re.compile(r"\bis-quiet\b"))
             served = page.request.get(f"{board}.json").json()["tables"][0]["facts"]
         assert served == "1 hand · last entry 16 min ago"          # the server's words, asked afresh
         assert polls and set(polls) == {304}, polls
