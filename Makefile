@@ -25,7 +25,7 @@ TIMED = start=$$(date +%s); $(1); status=$$?; took=$$(( $$(date +%s) - start ));
 	echo "$(2): $$((took / 60)) min $$((took % 60)) s (goal <= $$(($(SUITE_GOAL_S) / 60)) min for one database \
 	on a quiet 2-core machine: $$verdict)"; exit $$status
 
-.PHONY: venv system-deps db-upgrade run test test-all bench fault
+.PHONY: venv system-deps db-upgrade run test test-all help-pictures bench fault
 
 AXE := node_modules/axe-core/axe.min.js
 
@@ -78,6 +78,12 @@ $(AXE): package.json package-lock.json
 
 test: system-deps venv $(AXE)
 	@$(call TIMED,$(PYTEST),make test)
+
+# the help pages' pictures (static/help) taken anew from the app in Chromium; `make test` takes them into
+# tests/output/help and leaves static/help as it is
+help-pictures: system-deps venv $(AXE)
+	HELP_PICTURES=$(CURDIR)/static/help $(PYTEST) tests/web/test_help_pages.py tests/web/test_browser_members.py \
+		-k "help_pictures or pictured_for_the_guide"
 
 test-all: system-deps venv $(AXE)
 	@$(call TIMED,env -u DATABASE_URL $(PYTEST),make test-all (SQLite))

@@ -53,6 +53,9 @@ SUITE_PASSWORD_HASH = "pbkdf2:sha256:1"
 LIVE_SCHEMA = "treys_live"
 WORKER_DATABASE = pytest.StashKey[str]()
 OUTPUT_DIR = Path(__file__).resolve().parent / "output"
+#: Where the help pages' pictures are taken to: tests/output/help, so that a run of the suite leaves the tree as it
+#: was; `make help-pictures` takes them into static/help, where the guides show them (HELP_PICTURES).
+HELP_PICTURES = Path(os.environ.get("HELP_PICTURES") or OUTPUT_DIR / "help").resolve()
 
 
 def suite_password_hash(password: str, method: str = SUITE_PASSWORD_HASH, salt_length: int = 16) -> str:

@@ -1,12 +1,12 @@
 """The members' page in Chromium: on a phone, at 200 % zoom and on a laptop, light and dark, with no account;
 axe-core's AAA rules on each page; and the owner's settings page, pictured for the organiser's guide."""
 from datetime import date
-from pathlib import Path
 
 import pytest
 
 from app.extensions import db
 from app.store.club_models import Season
+from tests.conftest import HELP_PICTURES
 from tests.web.club_support import organised, signed_in
 from tests.web.layout_support import controls_and_words
 from tests.web.members_support import give_addresses, members_link, play_afternoon
@@ -19,7 +19,7 @@ SCHEMES = ("light", "dark")
 #: A phone, a laptop, and the phone at 200 % zoom (half the CSS pixels, each drawn twice as large).
 VIEWS = {"390x844": ({"width": 390, "height": 844}, 2), "1024x768": ({"width": 1024, "height": 768}, 1),
          "390x844_zoom200": ({"width": 195, "height": 422}, 4)}
-HELP_PICTURE = Path(__file__).resolve().parents[2] / "static" / "help" / "members-settings.png"
+HELP_PICTURE = HELP_PICTURES / "members-settings.png"
 
 
 @pytest.fixture(scope="module")
@@ -75,6 +75,7 @@ def test_the_owners_settings_page_pictured_for_the_guide(browser, club, output_d
         assert violations(page, axe_source) == []
         page.screenshot(path=str(output_dir / "screens" / f"members_settings_1024x768_{scheme}.png"), full_page=True)
         if scheme == "light":
+            HELP_PICTURE.parent.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(HELP_PICTURE), full_page=True)
         page.goto(base_url + "/club/members/emails")
         assert violations(page, axe_source) == []

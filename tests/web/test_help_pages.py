@@ -8,6 +8,7 @@ import pytest
 from PIL import Image
 
 from app.guides.views import GUIDES
+from tests.conftest import HELP_PICTURES
 from tests.web.club_support import login, open_session, organiser
 from tests.web.pages_support import open_game
 from tests.web.test_browser_hand_form import settled
@@ -15,7 +16,7 @@ from tests.web.test_browser_table import plus, red_threes
 from tests.web.test_browser_contrast import SCHEMES, afternoon, axe_source, organiser_pages, violations  # noqa: F401
 
 ROOT = Path(__file__).resolve().parents[2]
-PICTURES = ROOT / "static" / "help"
+PICTURES = HELP_PICTURES
 HEADINGS = {
     "organiser": ["The organiser's guide", "First start", "Players", "An afternoon step by step", "The board",
                   "Call time", "Results", "Printing", "The season's ladder", "Backup and restore"],
