@@ -22,7 +22,7 @@ from app.store.cache import remembered
 from app.store.club_reads import board_stamp
 from app.web.pollstamps import poll_etag
 from app.store.ending import session_clock
-from app.store.models import utcnow
+from app.store.models import this_minute
 from app.rules.ranking import METHOD
 from app.store.games import end_game, reset_table_code
 from app.render.chart import day_chart
@@ -61,8 +61,7 @@ def board_body(session, stamp: str) -> bytes:
     """The board's JSON, made once per stamp and minute and kept (app/store/cache.py): polls between changes read
     it. The minute keeps its "N min ago" true when sent; the stamp holds it only while a clock runs, as the page
     works out those minutes itself between changes (static/js/board.js)."""
-    minute = utcnow().strftime("%Y%m%d%H%M")
-    return remembered(("board", session.id, stamp, minute),
+    return remembered(("board", session.id, stamp, this_minute()),
                       lambda: current_app.json.dumps(board_document(session)).encode())
 
 

@@ -30,10 +30,15 @@ class TableView:
     team_names: list[str]
     totals: tuple[int, ...]
     hands: int
-    quiet_minutes: int
+    last_entry: datetime               # the last hand's entry, or the game's start (UTC): "N min ago" is since
+    now: datetime                      # when the board was read (UTC)
     outcome: Outcome
     awaiting: int | None = None        # the first hand waiting for agreement (a session that asks for it)
-    last_entry: datetime | None = None  # the last hand's entry, or the game's start (UTC): "N min ago" is since
+
+    @property
+    def quiet_minutes(self) -> int:
+        """Whole minutes from the last entry to when the board was read."""
+        return minutes_since(self.last_entry, self.now)
 
     @property
     def owes_last_hand(self) -> bool:
@@ -73,12 +78,10 @@ class TableView:
         return f"{self.hands} hand{'s' if self.hands != 1 else ''} · last entry {ago}"
 
     @property
-    def last_entry_at(self) -> str | None:
+    def last_entry_at(self) -> str:
         """The last entry as the board's page reads it ('2026-11-29T14:05:09Z'): the page works out "N min ago"
         from it with the server's clock, so the board's stamp needs no minute (app/store/club_reads.py)."""
-        moment = self.last_entry
-        return None if moment is None else moment.replace(tzinfo=timezone.utc, microsecond=0).isoformat().replace(
-            "+00:00", "Z")
+        return self.last_entry.replace(tzinfo=timezone.utc, microsecond=0).isoformat().replace("+00:00", "Z")
 
     def as_dict(self) -> dict:
         """The table in the board's and the API's documents."""
@@ -126,10 +129,9 @@ def table_view(game: Game, now: datetime, agreement: bool = False, facts: HandFa
     state = state_of(game)
     awaiting = facts.first_unagreed if agreement else None
     totals = state.totals if awaiting is None else state.totals_before(awaiting)
-    last_entry = facts.last_entry or game.created_at
     return TableView(game, game.table_number or 0, game.table_label, [list(t) for t in game.team_players],
-                     game.team_names, totals, facts.count, minutes_since(last_entry, now), state.outcome, awaiting,
-                     last_entry)
+                     game.team_names, totals, facts.count, facts.last_entry or game.created_at, now, state.outcome,
+                     awaiting)
 
 
 def tables(session: ClubSession) -> list[TableView]:

@@ -12,7 +12,7 @@ from app.store.loading import stamp_of_game_row
 from app.store.cache import remembered
 from app.store.states import state_of
 from app.store.ending import clock_runs
-from app.store.models import Game, utcnow
+from app.store.models import Game, this_minute
 from app.web.pollstamps import poll_etag
 from app.store.tenancy import club_in_scope
 from app.rules.refusal import RefusalKind
@@ -32,7 +32,7 @@ def quiet(row) -> bool:
 
 def news_stamp(row) -> str:
     """The news's stamp: the row, and the minute while the session's clock runs (its end time is a minute)."""
-    parts = [tuple(row), utcnow().strftime("%Y%m%d%H%M") if clock_runs(row) else ""]
+    parts = [tuple(row), this_minute() if clock_runs(row) else ""]
     return hashlib.sha1(repr(parts).encode()).hexdigest()
 
 

@@ -13,7 +13,7 @@ from app.store.ids import LARGEST_ID
 from app.store.member_models import MemberContact
 from app.store.bulk import read_games
 from app.store.states import state_of
-from app.store.models import Game, Hand, utcnow
+from app.store.models import Game, Hand, this_minute
 from app.store.sign_ins import SignIn
 from app.store.tokens import token_hash
 from app.rules.outcome import Closing, FormatKind
@@ -110,7 +110,7 @@ def stamp_of_row(row, with_sign_in: bool) -> tuple[str, bool] | None:
     that owe their last hand); else the board's page works out "N min ago" itself (static/js/board.js)."""
     if row is None:
         return None
-    parts = [tuple(row[:STAMP_COLUMNS]), utcnow().strftime("%Y%m%d%H%M") if board_clock_runs(row) else ""]
+    parts = [tuple(row[:STAMP_COLUMNS]), this_minute() if board_clock_runs(row) else ""]
     return hashlib.sha1(repr(parts).encode()).hexdigest(), bool(not with_sign_in or row[-1])
 
 

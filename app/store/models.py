@@ -18,6 +18,11 @@ def utcnow() -> datetime:
     return datetime.now(timezone.utc).replace(tzinfo=None)
 
 
+def this_minute() -> str:
+    """The current minute in UTC ('202611291405'): what a stamp or a kept body holds when it moves with the clock."""
+    return utcnow().strftime("%Y%m%d%H%M")
+
+
 class Game(ClubOwned, db.Model):
     """One game at one table under one rule set; scores are derived, never stored."""
 

@@ -16,7 +16,6 @@ from tests.web.test_browser_table import plus, red_threes
 from tests.web.test_browser_contrast import SCHEMES, afternoon, axe_source, organiser_pages, violations  # noqa: F401
 
 ROOT = Path(__file__).resolve().parents[2]
-PICTURES = HELP_PICTURES
 HEADINGS = {
     "organiser": ["The organiser's guide", "First start", "Players", "An afternoon step by step", "The board",
                   "Call time", "Results", "Printing", "The season's ladder", "Backup and restore"],
@@ -91,7 +90,7 @@ def small_png(path):
 def test_the_help_pictures_are_taken_from_the_hand_form_and_the_board(organiser_pages, afternoon):
     base_url, paths = afternoon
     page = organiser_pages["light"]
-    PICTURES.mkdir(parents=True, exist_ok=True)
+    HELP_PICTURES.mkdir(parents=True, exist_ok=True)
     page.set_viewport_size({"width": 1024, "height": 768})
     page.goto(base_url + paths["hand form"])
     page.locator(".went-out-pills label.pill").nth(1).click()              # the first team went out
@@ -104,13 +103,13 @@ def test_the_help_pictures_are_taken_from_the_hand_form_and_the_board(organiser_
     page.wait_for_selector("#preview-status.is-ready")
     settled(page)
     page.evaluate("document.activeElement.blur(); window.scrollTo(0, 0)")
-    page.screenshot(path=str(PICTURES / "hand-form.png"))
-    small_png(PICTURES / "hand-form.png")
+    page.screenshot(path=str(HELP_PICTURES / "hand-form.png"))
+    small_png(HELP_PICTURES / "hand-form.png")
     page.goto(base_url + paths["board"])
     page.wait_for_selector(".board-table")
-    page.screenshot(path=str(PICTURES / "board.png"))
+    page.screenshot(path=str(HELP_PICTURES / "board.png"))
     for name in ("hand-form.png", "board.png"):
-        picture = (PICTURES / name).read_bytes()
+        picture = (HELP_PICTURES / name).read_bytes()
         assert picture.startswith(b"\x89PNG") and len(picture) > 20_000, name
 
 
