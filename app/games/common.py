@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 
+from app.store.ending import game_clock
 from app.store.models import Game
 from app.store.games import LARGEST_ID, check_not_deleted, game_to_write
 from app.store.loading import load_whole_game
@@ -21,6 +22,16 @@ def load_game(game_id: int, *, whole: bool = True) -> Game:
     except Refusal as error:
         abort_as(RefusalKind.NOT_FOUND, error.problems[0].message)
     return game
+
+
+def last_hand_notice(game: Game, outcome, clock=None) -> str | None:
+    """'Time has been called: this is the last hand.' above a page while the table owes its last hand; None when
+    the session's clock on the page says it already ("Time is called: ..."): one message, once."""
+    if not outcome.owes_hand:
+        return None
+    if clock is None:
+        clock = game_clock(game)
+    return None if clock is not None and clock.called else outcome.words(game.team_names)
 
 
 def news_words(game: Game, state: GameState) -> str | None:

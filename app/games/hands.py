@@ -6,7 +6,7 @@ from flask import abort, flash, jsonify, redirect, render_template, request, url
 from app.rules.numbers import points, signed
 from app.games.blueprint import bp
 from app.games.codes import needs_code, with_table_code, writer
-from app.games.common import load_game, news_words
+from app.games.common import last_hand_notice, load_game, news_words
 from app.games.forms import ConfirmForm
 from app.games.handform import (Reading, hand_data, hand_form_class, hand_number_of, new_token,
                                 read_form, sections, token_of, version_of)
@@ -115,7 +115,7 @@ def hand_new(game: Game):
         return redirect(url_for("games.game", game_id=game.id))
     form = form_for(game, data={"version": str(game.version), "client_token": new_token(),
                                 "hand_number": str(number)})
-    last = outcome.words(game.team_names) if outcome.owes_hand else None    # time called: the last hand
+    last = last_hand_notice(game, outcome)
     return render_hand(game, form, number, state, editing=False, notice=last)
 
 
@@ -217,7 +217,8 @@ def preview(game_id: int, number: int | None = None):
               "lines": [{"label": line.label, "points": line.points, "text": signed(line.points)}
                         for line in team.breakdown]}
              for team, entry in zip(result.teams, reading.entries)]
-    winner = preview_winner(state, number, reading.entries, game.team_names)
+    # who wins is said once the hand can be saved (who went out chosen), never from a form still empty
+    winner = preview_winner(state, number, reading.entries, game.team_names) if reading.went_out_chosen else None
     return jsonify(ok=True, teams=teams, winner=winner, went_out_chosen=reading.went_out_chosen,
                    winner_sentence=winner_sentence(winner) if winner else None)
 

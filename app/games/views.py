@@ -22,7 +22,7 @@ from app.store.calls import open_call
 from app.store.ending import game_clock
 from app.store.gamelog import record_lines_of
 from app.games.record import event_sentence
-from app.games.common import load_game, news_words
+from app.games.common import last_hand_notice, load_game, news_words
 from app.games.tablet import tablet
 from app.games.forms import (ALL_SEATS, COMPASS_SEATS, PLAYER_COUNTS, SEAT_COUNTS, SOLO_COUNTS, TEAM_DEFAULTS,
                              NewGameForm, default_player_name, seat_value, variation_field)
@@ -47,8 +47,9 @@ LISTED_GAMES = 30
 def game_page(game: Game, *, notice: str | None = None, status: int = 200):
     """The game page (score sheet, totals, next dealer, actions), with an optional notice."""
     state, record = remembered(("page_state", game.id, shown_version(game)), lambda: page_state(game))
-    if notice is None and state.outcome.owes_hand:
-        notice = state.outcome.words(game.team_names)      # "Time has been called: this is the last hand."
+    clock = None if state.outcome.over else game_clock(game)
+    if notice is None:
+        notice = last_hand_notice(game, state.outcome, clock)
     sheet = sheet_of(game)
     parts = remembered(("page_parts", game.id, shown_version(game)), lambda: PageParts(
         Markup(render_template("sheets/_sheet.html", sheet=sheet, rows_html=rows_html(sheet))),
@@ -57,7 +58,7 @@ def game_page(game: Game, *, notice: str | None = None, status: int = 200):
     return render_template(
         "games/game.html", game=game, sheet=sheet, parts=parts, notice=notice, news=news_words(game, state),
         code=known_code(game), organiser=organiser_here(game), **table_help(game),
-        clock=None if state.outcome.over else game_clock(game),
+        clock=clock,
         last_hand=len(sheet.rows), state=state, format_words=play_words(state.format, state.target),
         chart=totals_chart(game.team_names, [[t.progressive for t in hand.teams] for hand in state.hands],
                            state.target),

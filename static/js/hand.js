@@ -130,6 +130,8 @@
       box.querySelector(".preview-lines").textContent = "";
       box.querySelector(".preview-total").textContent = "";
       box.querySelector(".preview-melded").textContent = "";
+      var wins = box.querySelector(".preview-wins");
+      if (wins) { wins.textContent = ""; wins.hidden = true; }
       box.classList.add("is-waiting");
     });
   }
@@ -180,14 +182,21 @@
       total.appendChild(element("span", "", "next initial meld " + team.next_minimum));
     });
     var scores = data.teams.map(function (t) { return t.name + " " + t.score_text; }).join(" · ");
-    var lines = [];
-    if (data.winner) lines.push("With this hand " + (data.winner_sentence || data.winner + " wins the game."));
+    // who wins is said only once the hand can be saved: an empty last hand names nobody
+    var wins = data.went_out_chosen && data.winner ?
+      "With this hand " + (data.winner_sentence || data.winner + " wins the game.") : "";
     if (!data.went_out_chosen) {
-      say([["Still to choose: who went out", " (at the top)."]].concat(lines), "waiting");
+      say([["Still to choose: who went out", " (at the top)."]], "waiting");
     } else {
-      say([["Ready to save", ": " + scores]].concat(lines), "ready");
+      say([["Ready to save", ": " + scores]].concat(wins ? [wins] : []), "ready");
     }
-    status.classList.toggle("is-winner", lines.length > 0);
+    status.classList.toggle("is-winner", !!wins);
+    form.querySelectorAll("[data-preview-team]").forEach(function (box, index) {
+      var line = box.querySelector(".preview-wins");
+      if (!line) return;
+      line.textContent = wins && data.teams[index].name === data.winner ? wins : "";
+      line.hidden = !line.textContent;
+    });
   }
 
   // What the live check adds or takes away never moves the box or button in use: the page scrolls by as much

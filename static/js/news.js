@@ -23,6 +23,8 @@
   function tell(words) {
     box.querySelector(".news-words").textContent = words;
     box.hidden = false;
+    // one message, once: the news says time is called (or the game is over), so the clock's box gives way
+    document.querySelectorAll("[data-clock]").forEach(function (clock) { clock.hidden = true; });
   }
 
   function ask() {
