@@ -249,8 +249,9 @@ def move(session_id: int):
     names = (request.form.get("player") or "", request.form.get("partner") or "")
     to = (request.form.get("to") or "").strip()
     table = read_whole_number(to) if to != "out" else None
-    if to != "out" and table is None:
-        return manage_page(session, ["Choose the table to move to, or sitting out."],
+    if to != "out" and table is None:       # every problem at once: no player chosen either
+        missing = [] if any(name.strip() for name in names) else ["Choose the player to move."]
+        return manage_page(session, missing + ["Choose the table to move to, or sitting out."],
                            status_for(RefusalKind.INVALID))
     return seat_by_hand(session, SeatChange(SeatChangeKind.MOVE, names, table))
 

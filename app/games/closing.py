@@ -14,7 +14,7 @@ from app.games.handform import version_of
 from app.games.views import game_page
 from app.store.models import Game
 from app.rules import verb
-from app.store.games import abandon_game, delete_game, end_game
+from app.store.games import abandon_game, check_organiser_closes, delete_game, end_game
 from app.store.states import state_of
 from app.rules.refusal import Refusal, RefusalKind
 from app.web.errors import REFUSAL_STATUS
@@ -67,6 +67,10 @@ def explanation(game: Game, closing: Closing) -> str:
 def close_game(game: Game, action: str):
     """Confirm, then end, abandon or delete the game (each kept on the game's record)."""
     closing = CLOSINGS[action]
+    try:        # a session table's tablet is told at once that closing is the organiser's, never asked first
+        check_organiser_closes(game, writer(game))
+    except Refusal as error:
+        return game_page(game, notice=str(error), status=REFUSAL_STATUS[error.kind])
     form = ConfirmForm()
     if request.method == "POST" and form.validate():
         try:

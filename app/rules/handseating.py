@@ -131,10 +131,16 @@ def move_players(ruleset: RuleSet, seating: Seating, names: Sequence[str], to: i
 
 def swap_players(seating: Seating, first: str, second: str) -> Seating:
     """Two players change places (or a player and one sitting out); refused when either is not in the round, a
-    table of theirs has started, or the two are one."""
+    table of theirs has started, the two are one, or they are partners (a swap would change nothing)."""
+    if not first or not second:
+        raise refuse(RefusalKind.INVALID, "Choose the two players to swap.", "swap", Code.SEATS_NO_PLAYER)
     check_playing(seating, (first, second), "swap", "swap")
     if first == second:
         raise refuse(RefusalKind.INVALID, "Choose two different players to swap.", "swap", Code.SEATS_SAME_PLAYER)
+    table = seating.table_of(first)
+    if table is not None and any(first in team and second in team for team in table.teams):
+        raise refuse(RefusalKind.INVALID, f"{first} and {second} are partners at {label(table)}: swapping them "
+                                          "changes nothing.", "swap", Code.SEATS_SAME_TABLE)
     other = {first: second, second: first}
     tables = tuple(with_teams(table, tuple(tuple(other.get(p, p) for p in team) for team in table.teams))
                    for table in seating.tables)

@@ -72,6 +72,11 @@ def test_a_swap_changes_two_places_and_keeps_the_rest():
      "Table 3 has started: swap only before the first hand."),
     (lambda: swap_players(SEATING, "Ann", "Ann"), RefusalKind.INVALID, "seats.same_player",
      "Choose two different players to swap."),
+    (lambda: swap_players(SEATING, "", ""), RefusalKind.INVALID, "seats.no_player", "Choose the two players to swap."),
+    (lambda: swap_players(SEATING, "Ann", ""), RefusalKind.INVALID, "seats.no_player",
+     "Choose the two players to swap."),
+    (lambda: swap_players(SEATING, "Ann", "Bob"), RefusalKind.INVALID, "seats.same_table",
+     "Ann and Bob are partners at Table 1: swapping them changes nothing."),
 ])
 def test_what_is_refused_says_why_in_a_sentence(ask, kind, code, words):
     got_kind, got_code, message = refusal(ask)

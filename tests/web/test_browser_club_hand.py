@@ -189,3 +189,23 @@ def test_the_last_hand_names_a_winner_once_its_figures_are_in(club, browser, out
         assert max(empty_bar, filled_bar) <= height / 8, line
     if name == "200 % zoom":                # was 41 %, Save below the first screen
         assert max(empty_bar, filled_bar) <= height / 5, line
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_game_page_on_a_phone_offers_the_next_hand_on_its_first_screen(club, browser, output_dir, scheme):
+    base_url, tables, _ = club
+    context, page = at_the_table(browser, base_url, tables[-1], (390, 844), 1)
+    try:
+        page.emulate_media(color_scheme=scheme)
+        cards = page.locator(".total-card")
+        expect(cards.first).to_be_visible()
+        for index in range(cards.count()):      # a pair is named once: its name is its players'
+            assert cards.nth(index).locator(".total-players").count() == 0
+        enter = page.get_by_role("link", name="Enter hand 1")
+        box = enter.bounding_box()
+        no_sideways_scroll(page)
+        (output_dir / "screens").mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(output_dir / "screens" / f"club_hand_game_page_phone_{scheme}.png"), full_page=True)
+        assert box["y"] + box["height"] <= 844, box
+    finally:
+        context.close()

@@ -199,6 +199,25 @@ def test_a_player_not_in_the_round_or_no_such_table_is_refused(org, app, data, w
     assert stored(app, doc["id"]) == before
 
 
+def test_the_seat_forms_start_on_choose_a_player_and_pressed_unchosen_change_nothing(org, app):
+    doc = drawn(org, 8)
+    page = org.get(f"/club/sessions/{doc['id']}").get_data(as_text=True)
+    forms = page[page.index('id="seats"'):page.index("A latecomer")]
+    assert forms.count('<option value="" selected>Choose a player</option>') == 3       # move, swap, with
+    assert '<option value="" selected>Choose a table</option>' in forms
+    assert " selected>" not in forms.replace('value="" selected>', "")                 # no player picked for you
+    before = stored(app, doc["id"])
+    swapped = org.post(f"/club/sessions/{doc['id']}/swap", data={"first": "", "second": ""})
+    assert swapped.status_code == 422 and "Choose the two players to swap." in text(swapped)
+    moved = org.post(f"/club/sessions/{doc['id']}/move", data={"player": "", "partner": "", "to": ""})
+    assert moved.status_code == 422
+    assert "Choose the player to move." in text(moved) and "Choose the table to move to" in text(moved)
+    partners = seats(doc)[1][0]
+    same = org.post(f"/club/sessions/{doc['id']}/swap", data={"first": partners[0], "second": partners[1]})
+    assert same.status_code == 422 and "swapping them changes nothing" in text(same)
+    assert stored(app, doc["id"]) == before
+
+
 def test_a_player_already_at_that_table_is_told_so(org, app):
     doc = drawn(org, 8)
     name = seats(doc)[2][0][0]

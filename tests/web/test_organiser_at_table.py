@@ -76,6 +76,9 @@ def test_at_a_session_table_only_the_organiser_ends_abandons_or_deletes_the_game
     assert "End the game now" not in page and "Abandon the game" not in page and "Delete this game" not in page
     assert "Ending or abandoning a table's game is the organiser's: call them if you need to." in page
     for action in ("end", "abandon", "delete"):
+        asked = tablet.get(f"/games/{first['game_id']}/{action}")      # refused at once, never asked first
+        assert asked.status_code == 403 and "Yes, " not in text(asked), action
+        assert "only the organiser ends, abandons or deletes a table's game" in text(asked)
         version = version_of(client, first["game_id"])
         refused = tablet.post(f"/games/{first['game_id']}/{action}", data={"version": str(version)})
         assert refused.status_code == 403, action
@@ -87,6 +90,10 @@ def test_at_a_session_table_only_the_organiser_ends_abandons_or_deletes_the_game
 
     organiser_page = text(client.get(f"/games/{first['game_id']}"))
     assert "End the game now" in organiser_page and "Abandon the game" in organiser_page
+    assert "Call the organiser" not in organiser_page          # the organiser is here already
+    assert "Yes, end the game now" in text(client.get(f"/games/{first['game_id']}/end"))
+    names = doc["tables"][0]["teams"][0]                          # a pair's names are said once, as its team's name
+    assert organiser_page.count(", ".join(names)) == 0 and " & ".join(names) in organiser_page
     version = version_of(client, first["game_id"])
     assert client.post(f"/games/{first['game_id']}/abandon", data={"version": str(version)}).status_code == 302
     assert closed_of(app, first["game_id"]) is not None
