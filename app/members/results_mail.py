@@ -39,7 +39,8 @@ def queue_results(session: ClubSession, actor: Actor) -> int:
     settings = club_settings()
     pairs = members_with_addresses()
     letters = letters_for(session, list(pairs), name_of_club(current_app.config["CLUB_NAME"]), members_link(settings),
-                          lambda token: full_address("members.stop", stop_token=token), settings.email_form)
+                          lambda token: full_address("members.stop", stop_token=token)
+                          or url_for("members.stop", stop_token=token, _external=True), settings.email_form)
     return queue_letters(session, letters, actor)
 
 

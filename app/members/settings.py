@@ -1,12 +1,13 @@
 """The owner's settings page for the members: who reads the club's records, the members' link, the emails."""
 from __future__ import annotations
 
-from flask import current_app, flash, redirect, render_template, request, url_for
+from flask import flash, redirect, render_template, request, url_for
 from flask_login import current_user
 
 from app.members.blueprint import bp
 from app.members.guard import owner_only
 from app.members.sending import missing_mail_settings
+from app.web.links import address_for_others, reach
 from app.web.visibility import club_settings
 from app.store.member_models import Visibility
 from app.store.members import replace_link, save_settings
@@ -21,15 +22,15 @@ VISIBILITY_WORDS = {
 }
 
 
-def full_address(endpoint: str, **values) -> str:
+def full_address(endpoint: str, **values) -> str | None:
     """A page's whole address for a member at home: under PUBLIC_URL when it is set (the name the club is reached
-    by), else the address this request came to."""
-    root = current_app.config.get("PUBLIC_URL")
-    return root + url_for(endpoint, **values) if root else url_for(endpoint, _external=True, **values)
+    by), else the address this request came to, or this machine's network address when that was a loopback
+    address (never 127.0.0.1); None when this machine is on no network."""
+    return address_for_others(endpoint, **values)
 
 
 def members_link(settings) -> str | None:
-    """The members' page's full address, while the club shares it."""
+    """The members' page's full address, while the club shares it (None when there is no address to give)."""
     if settings.visibility == Visibility.ACCOUNTS or not settings.link:
         return None
     return full_address("members.home", link=settings.link)
@@ -41,7 +42,7 @@ def settings_page():
     """Who reads the club's records, the members' link and the emails' options."""
     settings = club_settings()
     return render_template("members/settings.html", settings=settings, choices=VISIBILITY_WORDS,
-                           link=members_link(settings), missing=missing_mail_settings())
+                           link=members_link(settings), reach=reach(), missing=missing_mail_settings())
 
 
 @bp.post("/club/settings")

@@ -111,3 +111,21 @@ def test_each_choice_on_the_settings_page_stands_beside_its_words(browser, club,
             assert label["height"] >= 56 and label["width"] >= 200, f"{view}: {choice}"
         no_sideways_scroll(page)
     page.context.close()
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_the_members_link_on_the_settings_page_opens_beyond_the_laptop(browser, club, output_dir, scheme):
+    base_url, paths = club                      # the organiser's browser is at http://127.0.0.1:<port>
+    page = signed_in(browser, base_url, scheme, color_scheme=scheme)
+    page.goto(base_url + "/club/settings")
+    reach = page.locator(".members-reach")
+    if page.locator(".members-link").count():   # this machine on a network: its address there, as the cards have it
+        link = page.locator(".members-link a").inner_text()
+        assert link.endswith(paths["home"]) and not link.startswith(("http://127.", "http://localhost"))
+        assert "opens only on that wifi" in reach.inner_text() and "PUBLIC_URL" in reach.inner_text()
+    else:                                       # on no network: no address to give, and it says why
+        assert "on no network" in reach.inner_text()
+    assert "127.0.0.1" not in page.locator("main").inner_text()
+    no_sideways_scroll(page)
+    page.screenshot(path=str(output_dir / "screens" / f"members_settings_link_1024x768_{scheme}.png"), full_page=True)
+    page.context.close()

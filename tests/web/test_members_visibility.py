@@ -9,7 +9,7 @@ from app.store.club_models import Member, Role, Season
 from app.store.clubs import add_club
 from app.store.member_models import ClubSettings
 from app.store.tenancy import in_club
-from tests.web.club_support import login, organiser
+from tests.web.club_support import NAME, PASSWORD, login, organiser
 from tests.web.members_support import members_link, play_afternoon
 
 
@@ -125,3 +125,39 @@ def test_each_club_of_a_host_has_its_own_choice_and_link(app, owner):
     second = app.test_client().get(f"/members/{links[hove_id]}").get_data(as_text=True)
     assert first.status_code == 200 and "Zed" not in first.get_data(as_text=True)
     assert "Zed" in second and "Hove U3A Canasta" in second
+
+
+def settings_at(app, host: str) -> str:
+    """The settings page as the owner's browser opens it at this address (signed in there)."""
+    browser = app.test_client()
+    browser.post("/login", data={"name": NAME, "password": PASSWORD}, base_url=f"http://{host}")
+    answer = browser.get("/club/settings", base_url=f"http://{host}")
+    assert answer.status_code == 200, host
+    return answer.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("host, network, shown, where", [
+    ("127.0.0.1:8026", "192.168.1.20", "http://192.168.1.20:8026/members/", "club room's network"),
+    ("localhost:8026", "10.0.0.7", "http://10.0.0.7:8026/members/", "club room's network"),
+    ("192.168.1.20:8026", "192.168.1.20", "http://192.168.1.20:8026/members/", "club room's network"),
+    ("treys.example.org", "192.168.1.20", "http://treys.example.org/members/", "members open it from home"),
+    ("127.0.0.1:8026", "127.0.0.1", None, "on no network"),
+], ids=["laptop's own address", "localhost", "the network address", "a public name", "no network"])
+def test_the_members_link_is_never_a_loopback_address(app, owner, monkeypatch, host, network, shown, where):
+    monkeypatch.setattr("app.web.links.lan_address", lambda: network)
+    assert choose(owner, "link").status_code == 302
+    page = settings_at(app, host)
+    assert "http://127.0.0.1" not in page and "http://localhost" not in page
+    assert where in page
+    if shown is None:
+        assert "members-link" not in page
+    else:
+        assert f'<a href="{shown}{members_link(app)}">' in page
+
+
+def test_public_url_gives_the_members_link(app, owner):
+    app.config["PUBLIC_URL"] = "https://cards.example.org"
+    assert choose(owner, "link").status_code == 302
+    page = settings_at(app, "127.0.0.1:8026")
+    assert f'<a href="https://cards.example.org/members/{members_link(app)}">' in page
+    assert "members open it from home" in page
