@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from app.rules.numbers import points
+from app.rules.numbers import points, signed
 
 WIDTH, HEIGHT, PAD = 600, 220, 36     # the drawing's units; the page scales it to the column
 #: the day's chart: where the margins' zero line stands and how far the widest margin reaches from it; the
@@ -99,7 +99,6 @@ class DayChart:
 
     bars: tuple[Bar, ...]
     height: int
-    words: str
     width: int = WIDTH
     won_x: int = 190
     margin_zero: int = MARGIN_ZERO
@@ -117,6 +116,5 @@ def day_chart(standings: Sequence) -> DayChart | None:
     for index, line in enumerate(standings):
         half = round(abs(line.margin) * MARGIN_REACH / widest, 1)
         bars.append(Bar(line.player, top + index * row, round(float(line.won) * 150 / most_won, 1), line.won_words,
-                        MARGIN_ZERO - half if line.margin < 0 else MARGIN_ZERO, half, f"{line.margin:+,}".replace("-", "\u2212")))
-    words = "Games won and margin: " + "; ".join(f"{b.name} {b.won_text} won, margin {b.margin_text}" for b in bars) + "."
-    return DayChart(tuple(bars), top + len(bars) * row + 4, words)
+                        MARGIN_ZERO - half if line.margin < 0 else MARGIN_ZERO, half, signed(line.margin)))
+    return DayChart(tuple(bars), top + len(bars) * row + 4)

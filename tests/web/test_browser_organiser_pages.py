@@ -35,6 +35,11 @@ def round_played(tmp_path_factory):
         # ends at 23:59 tomorrow: a run at any hour, or one that crosses midnight, never sees its end time pass
         tomorrow = club_clock(app).replace(hour=23, minute=59) + timedelta(days=1)
         playing = timed_session(app, client, PLAYERS[:4], tomorrow)
+        today = club_clock(app).date()
+        season = client.post("/records/seasons", data={"name": "This year", "starts_on": f"{today.year}-01-01",
+                                                       "ends_on": f"{today.year}-12-31", "qualifying_percent": "0"})
+        assert season.status_code == 302
+        done["ladder"] = season.headers["Location"]
         yield base_url, done, playing
 
 
@@ -70,12 +75,24 @@ def test_the_results_write_margins_one_way_in_readable_type_inside_the_page(brow
     margins = [cell for cell in page.locator(".results-table tbody td:nth-child(5)").all_inner_texts() if cell != "0"]
     assert margins and all(re.fullmatch(r"[+\u2212]\d{1,3}(,\d{3})*", m) for m in margins), margins
     assert any("," in m for m in margins)                       # thousands written as in the chart: +5,070
-    chart_words = page.locator("#day-words").inner_text()
-    assert all(m in chart_words for m in margins)               # the same figures in the chart's sentence
+    drawn = page.locator(".day-chart svg text").evaluate_all("nodes => nodes.map(n => n.textContent)")
+    assert all(m in drawn for m in margins)                     # the chart's figures written the same way
+    said = page.locator("main").inner_text()
+    assert len(page.locator("#day-words").inner_text()) < 160   # the ranking said once: by the table, not again
+    assert "won, margin" not in said
     size = page.locator("#day-words").evaluate("el => parseFloat(getComputedStyle(el).fontSize)")
-    assert size >= 20, f"the chart's sentence is {size}px"
+    assert size >= 20, f"the chart's caption is {size}px"
+    page.set_viewport_size({"width": 1366, "height": 768})     # the page's margin as every organiser page's
     left = page.locator(".results-title").evaluate("el => el.getBoundingClientRect().left")
-    assert left >= 16, f"the results start {left}px from the screen's edge"
+    page.goto(f"{base_url}/club")
+    assert page.locator("h1").first.evaluate("el => el.getBoundingClientRect().left") == left, left
+    page.goto(base_url + done["ladder"].removeprefix(base_url))   # the ladder and a player's page: margins one way
+    ladder = [c for c in page.locator(".ladder-table tbody td:last-child").all_inner_texts() if c != "0"]
+    assert ladder and all(re.fullmatch(r"[+\u2212]\d{1,3}(,\d{3})*", m) for m in ladder), ladder
+    page.locator(".ladder-table tbody a").first.click()
+    average = page.locator(".player-figures tr", has_text="Average margin").locator("td").inner_text()
+    assert re.fullmatch(r"[+\u2212]?\d{1,3}(,\d{3})*", average) and "-" not in average, average
+    page.goto(f"{base_url}/club/sessions/{done['id']}/results")
     shots(page, output_dir, "results", scheme)
     page.context.close()
     zoomed = signed_in(browser, base_url, scheme, ZOOMED, device_scale_factor=2)

@@ -319,7 +319,7 @@ def test_unknown_session_pages_are_404(org):
 
 @pytest.mark.parametrize("data, words", [
     ({"first": "Nobody", "second": "Ann"}, b"Nobody is not at a table"),
-    ({"first": "", "second": ""}, b"not at a table"),
+    ({"first": "", "second": ""}, b"Choose the two players to swap."),
 ])
 def test_swap_with_unknown_names_is_refused(org, app, data, words):
     sid, doc = drawn(org, app)
