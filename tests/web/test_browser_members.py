@@ -129,3 +129,32 @@ def test_the_members_link_on_the_settings_page_opens_beyond_the_laptop(browser, 
     no_sideways_scroll(page)
     page.screenshot(path=str(output_dir / "screens" / f"members_settings_link_1024x768_{scheme}.png"), full_page=True)
     page.context.close()
+
+
+#: The narrowest phone a member may read on, at 100 % and at 200 % zoom (half the CSS pixels, each drawn twice).
+NARROW = {"360": ({"width": 360, "height": 740}, 1), "360_zoom200": ({"width": 180, "height": 370}, 2)}
+
+#: Every box on the page that would scroll sideways, and the smallest figure in a table against the page's type.
+FITS = """() => {
+  const wide = [...document.querySelectorAll('main *')].filter(n => n.scrollWidth > n.clientWidth + 1
+                 && n.clientWidth > 1 && getComputedStyle(n).overflowX !== 'visible').map(n => n.className || n.tagName);
+  const body = parseFloat(getComputedStyle(document.querySelector('main')).fontSize);
+  const figures = [...document.querySelectorAll('main td')].map(n => parseFloat(getComputedStyle(n).fontSize));
+  return {wide, body, smallest: figures.length ? Math.min(...figures) : body,
+          page: document.documentElement.scrollWidth - document.documentElement.clientWidth};
+}"""
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+@pytest.mark.parametrize("name", ("home", "afternoon", "ladder", "player"))
+def test_every_members_page_fits_a_360px_phone_with_its_figures_at_body_size(browser, club, output_dir, scheme, name):
+    base_url, paths = club
+    for view, (viewport, scale) in NARROW.items():
+        context = browser.new_context(viewport=viewport, device_scale_factor=scale, color_scheme=scheme)
+        page = context.new_page()
+        page.goto(base_url + paths[name])
+        found = page.evaluate(FITS)
+        page.screenshot(path=str(output_dir / "screens" / f"members_{name}_{view}_{scheme}.png"), full_page=True)
+        context.close()
+        assert found["page"] <= 0 and not found["wide"], (view, found)        # nothing hides sideways
+        assert found["smallest"] >= found["body"] - 0.5, (view, found)        # figures as large as the words
