@@ -32,6 +32,8 @@ GUIDES = (
           "First start, players, an afternoon step by step, the season's ladder, backups."),
     Guide("player", "players-guide.md", "The player's guide",
           "Entering a hand, correcting one, the table code, and what happens when the wifi drops."),
+    Guide("reference", "reference.md", "How Treys works things out",
+          "The reference behind the guides: how the draw chooses, what a seat change refuses, the ladder, form."),
 )
 BY_SLUG = {guide.slug: guide for guide in GUIDES}
 LINK = re.compile(r'(href|src)="(?:\.\./)?([^":#]+\.(?:md|png))(#[^"]*)?"')
@@ -58,7 +60,7 @@ def rendered(file: str) -> Markup:
 
 @bp.get("/help")
 def index():
-    """What help there is: the two guides and the API."""
+    """What help there is: the guides, the reference and the API."""
     return render_template("help/index.html", guides=GUIDES)
 
 

@@ -20,6 +20,8 @@ HEADINGS = {
     "organiser": ["The organiser's guide", "First start", "Players", "An afternoon step by step", "The board",
                   "Call time", "Results", "Printing", "The season's ladder", "Backup and restore"],
     "player": ["The player's guide", "The table code", "Entering a hand", "Correcting a hand", "When the wifi drops"],
+    "reference": ["How Treys works things out", "The draw", "Seats set by hand: what is refused", "The ladder",
+                  "Form"],
 }
 
 
@@ -34,7 +36,7 @@ def test_the_help_index_lists_both_guides_the_rules_and_the_api(client):
     assert page.status_code == 200
     text = page.get_data(as_text=True)
     assert headings(text)[0] == "Help"
-    for href in ("/help/organiser", "/help/player", "/rules", "/help/api"):
+    for href in ("/help/organiser", "/help/player", "/help/reference", "/rules", "/help/api"):
         assert f'href="{href}"' in text
 
 
@@ -57,6 +59,15 @@ def test_the_guides_link_to_each_other_and_show_their_pictures_from_the_app(clie
     assert client.get("/static/help/board.png").status_code == 200
     assert client.get("/static/help/hand-form.png").status_code == 200
     assert client.get("/help/nothing").status_code == 404
+
+
+def test_the_organisers_guide_keeps_to_what_to_do_and_points_to_the_reference(client):
+    guide = client.get("/help/organiser").get_data(as_text=True)
+    reference = client.get("/help/reference").get_data(as_text=True)
+    for anchor in ("the-draw", "seats-set-by-hand-what-is-refused", "the-ladder", "form"):
+        assert f'href="/help/reference#{anchor}"' in guide and f'id="{anchor}"' in reference
+    for moved in ("chooses the tables in this order", "Everyone starts at 25", "then by the sum of margins"):
+        assert moved in reference and moved not in guide          # said once, in the reference
 
 
 @pytest.mark.parametrize("path", ["/", "/rules", "/rules/bolivia", "/sets/check", "/help", "/help/player", "/setup"])
@@ -121,3 +132,19 @@ def test_no_aaa_violation_on_the_help_pages(organiser_pages, afternoon, axe_sour
     page.goto(afternoon[0] + path)
     assert page.evaluate(f"matchMedia('(prefers-color-scheme: {scheme})').matches")
     assert violations(page, axe_source) == []
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_reference_reads_on_a_laptop_and_a_phone(live_server, browser, output_dir, scheme):
+    from tests.web.test_browser_table import no_sideways_scroll
+    for width, height in ((1024, 768), (390, 844)):
+        context = browser.new_context(viewport={"width": width, "height": height}, color_scheme=scheme)
+        page = context.new_page()
+        page.goto(f"{live_server}/help/reference")
+        assert page.locator("h1").inner_text() == "How Treys works things out"
+        no_sideways_scroll(page)
+        (output_dir / "screens").mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(output_dir / "screens" / f"help_reference_{width}x{height}_{scheme}.png"),
+                        full_page=True)
+        context.close()
