@@ -10,6 +10,7 @@ from flask import current_app
 from app.store.calls import table_words
 from app.store.club_models import TableCall
 from app.store.gamelog import spoken_time
+from app.store.house_rules import reference
 from app.store.models import Game, GameEvent, Hand
 from app.rules import GameState, HandResult, TeamEntry, dealer_for_hand
 
@@ -54,6 +55,7 @@ def game_document(game: Game, state: GameState, *, hands: bool = True) -> dict:
         "id": game.id,
         "ruleset": game.ruleset_id,
         "variations": dict(game.variations or {}),
+        "house_rules": reference(game.house_rules_version_id),
         "target": game.target,
         "version": game.version,
         "table": game.table_label,

@@ -8,10 +8,13 @@ from typing import Any, Iterable
 
 from flask import request
 
-from app.rules import Problem, RuleSet, TeamEntry, get_ruleset, parse_teams, ruleset_ids, variation_problems
+from app.rules import (Problem, RuleSet, TeamEntry, apply_changes, get_ruleset, parse_teams, read_changes, ruleset_ids,
+                       variation_problems)
 from app.rules.parse import LARGEST_NUMBER, is_json_whole_number
 from app.rules.refusal import Refusal, RefusalKind
 from app.rules.codes import Code
+from app.store.house_models import HouseRulesVersion
+from app.store.house_rules import chosen_house_rules, game_variations, ruleset_of_version
 
 NAME_LENGTH = 60        # Team.name and Player.name columns
 LABEL_LENGTH = 40       # Game.table_label column
@@ -97,8 +100,20 @@ def safe_variation(value: Any) -> Any:
     return value
 
 
+def house_version(body: dict) -> tuple[HouseRulesVersion | None, list[Problem]]:
+    """The newest version of the club's house rules the body names (`house_rules`), if any, with its problems."""
+    return chosen_house_rules(body.get("house_rules"), body.get("ruleset"))
+
+
 def ruleset_problems(body: dict) -> tuple[dict, list[Problem]]:
-    """The body's variations made safe to quote, and every problem with its rule set and variations."""
+    """The body's variations made safe to quote, and every problem with its rule set (or house rules) and
+    variations. Under house rules the variations are theirs, with a solo variation the body chooses."""
+    version, problems = house_version(body)
+    if problems or version is not None:
+        variations = body.get("variations") or {}
+        variations = {k: safe_variation(v) for k, v in variations.items()} if isinstance(variations, dict) else {}
+        variations = game_variations(version, variations) if version is not None else {}
+        return variations, problems or variation_problems(version.base, variations)
     ruleset_id, variations = body.get("ruleset"), body.get("variations")
     if not isinstance(ruleset_id, str) or not ruleset_id:
         known = ", ".join(ruleset_ids())
@@ -112,16 +127,27 @@ def ruleset_problems(body: dict) -> tuple[dict, list[Problem]]:
 
 
 def load_ruleset(body: dict) -> tuple[RuleSet | None, list[Problem]]:
-    """The rule set the body names with its variations, or None and the problems."""
+    """The rule set the body names with its variations: the club's house rules (`house_rules`), or a rule set with
+    `changes` sent inline (checked as house rules are, nothing stored), or as written; or None and the problems."""
+    if body.get("house_rules") is not None and body.get("changes") is not None:
+        return None, [Problem("changes", "Send either the id of the club's house rules or the changes, not both.",
+                              Code.HOUSE_BOTH)]
     variations, problems = ruleset_problems(body)
     if problems:
         return None, problems
-    return get_ruleset(body["ruleset"], variations), []
+    version, _ = house_version(body)
+    if version is not None:
+        return ruleset_of_version(version.id, version.base, variations), []
+    ruleset = get_ruleset(body["ruleset"], variations)
+    if body.get("changes") is None:
+        return ruleset, []
+    changes, problems = read_changes(ruleset, body["changes"])
+    return (None, problems) if problems else (apply_changes(ruleset, changes, "The changes sent"), [])
 
 
 def score_request(body: dict) -> tuple[RuleSet, list[TeamEntry], list[int], int | None]:
     """The rule set, entries, totals before the hand and target of a /score body; 422 otherwise."""
-    problems = unknown_fields(body, ("ruleset", "variations", "target", "teams"))
+    problems = unknown_fields(body, ("ruleset", "variations", "house_rules", "changes", "target", "teams"))
     ruleset, found = load_ruleset(body)
     problems += found + target_problems(body.get("target"))
     entries, totals, found = parse_teams(body.get("teams"))
@@ -179,8 +205,8 @@ def first_dealer(value: Any) -> tuple[tuple[int, int], list[Problem]]:
 
 def game_request(body: dict) -> dict:
     """The arguments of the store's create_game from a new-game body, or a refusal naming every problem."""
-    problems = unknown_fields(body, ("ruleset", "variations", "target", "teams", "table", "first_dealer",
-                                     "client_token"))
+    problems = unknown_fields(body, ("ruleset", "variations", "house_rules", "target", "teams", "table",
+                                     "first_dealer", "client_token"))
     problems += token_problems(body.get("client_token"))
     variations, found = ruleset_problems(body)
     problems += found + target_problems(body.get("target"))
@@ -196,7 +222,9 @@ def game_request(body: dict) -> dict:
         teams.append(team)
     dealer, found = first_dealer(body.get("first_dealer"))
     refuse_problems(problems + found)
-    return {"ruleset_id": body["ruleset"], "variations": variations, "teams": teams,
+    version, _ = house_version(body)
+    return {"ruleset_id": version.base if version is not None else body["ruleset"], "variations": variations,
+            "teams": teams, "house_rules": version,
             "target": body.get("target"), "table_label": label.strip(),
             "first_dealer": dealer, "client_token": body.get("client_token"),
             "request_digest": request_digest(body)}

@@ -47,6 +47,12 @@ EXAMPLES = {
     "session": {"ruleset": "bolivia", "format": {"kind": "time", "ends_at": "16:00"}, "partners": "random",
                 "players": ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ida"], "balance": True,
                 "agreement": True},
+    "house_rules": {"name": "Our Bolivia to 10,000", "base": "bolivia", "changes": {
+        "target": 10000, "going_out_bonus": 300, "black_three_in_hand_points": -200,
+        "red_three_table": [100, 200, 300, 400, 500, 1000],
+        "initial_meld_table": [{"from": None, "minimum": 15}, {"from": 0, "minimum": 50},
+                               {"from": 1505, "minimum": 90}, {"from": 3005, "minimum": 120},
+                               {"from": 5005, "minimum": 150}]}},
     "call": {"reason": "We need a new pack"},
     "version": {"version": 3},
     "agree": {"agreed": True, "player": "Cy"},
@@ -105,6 +111,9 @@ HAND_NUMBER = number("number", "The hand's number: 1, 2, ...", LARGEST_SMALL_ID)
 SESSION_ID = number("session_id", "The session's number: a random whole number, from its \"id\".", LARGEST_ID)
 PLAYER_ID = number("player_id", "The player's number on the club's list: a player's \"id\".", LARGEST_SMALL_ID)
 CALL_ID = number("call_id", "The call's number, from the session's \"calls\".", LARGEST_SMALL_ID)
+HOUSE_RULES_ID = number("house_rules_id", "The house rules' number in the club: their \"id\".", LARGEST_SMALL_ID)
+HOUSE_RULES_LOCATION = {"Location": {"required": True, "description": "The house rules' address in this API.",
+                                     "schema": {"type": "string"}}}
 RULESET_ID = {"name": "ruleset_id", "in": "path", "required": True, "description": "A rule set's id, e.g. bolivia.",
               "schema": {"type": "string", "minLength": 1, "example": "bolivia"}}
 PAGE = {"name": "page", "in": "query", "required": False, "description": "Which page, from 1 (default 1).",
@@ -241,7 +250,7 @@ def paths() -> dict:
             answer(200, "TimeCalled", "Which tables ended and which still owe their hand in play.")
             | refusals(*ORGANISER_READ, 403, 409), tag="Sessions", params=session, security=ORGANISER,
             words="409 for a session that is not timed.")},
-        **table_paths(), **club_paths(),
+        **table_paths(), **club_paths(), **house_rules_paths(),
         "/openapi.json": {"get": operation("getOpenApi", "This document", {"200": {
             "description": "The OpenAPI 3.1 document.", "content": {JSON: {"schema": ref("OpenApiDocument")}}}},
             tag="About")},
@@ -293,6 +302,34 @@ def club_paths() -> dict:
             | refusals(*ORGANISER_WRITE), tag="Sessions", params=session,
             request=body("SubstituteRequest", "substitute"), security=ORGANISER,
             words="409 before the draw, for a substitute already at a table, or when that table's game is over.")},
+    }
+
+
+def house_rules_paths() -> dict:
+    """The club's house rules: listed, read, made, edited (a new version) and deleted when no game used them."""
+    one = (HOUSE_RULES_ID,)
+    return {
+        "/house-rules": {"get": operation(
+            "listHouseRules", "The club's house rules, each described like a rule set at its newest version",
+            answer(200, "HouseRulesList", "The club's house rules, by name.") | refusals(*ORGANISER_READ),
+            tag="Rules", security=ORGANISER), "post": operation(
+            "makeHouseRules", "Make house rules: a base rule set with its variations and the club's changes",
+            answer(201, "HouseRules", "The house rules, described (Location: their address).", HOUSE_RULES_LOCATION)
+            | refusals(*ORGANISER_WRITE), tag="Rules", request=body("HouseRulesRequest", "house_rules"),
+            security=ORGANISER, words="Every problem with the changes at once, each with its field; nothing stored.")},
+        "/house-rules/{house_rules_id}": {
+            "get": operation("getHouseRules", "One of the club's house rules, with each rule that differs",
+                             answer(200, "HouseRules", "The house rules at their newest version.")
+                             | refusals(*ORGANISER_READ), tag="Rules", params=one, security=ORGANISER,
+                             words="Another club's house rules answer 404."),
+            "put": operation("editHouseRules", "Edit house rules: a new version (games keep the one they began with)",
+                             answer(200, "HouseRules", "The house rules at their new version.")
+                             | refusals(*ORGANISER_WRITE), tag="Rules", params=one,
+                             request=body("HouseRulesRequest", "house_rules"), security=ORGANISER),
+            "delete": operation("deleteHouseRules", "Delete house rules no game or afternoon was played by",
+                                answer(200, "HouseRulesDeleted", "They are gone.") | refusals(*ORGANISER_WRITE),
+                                tag="Rules", params=one, security=ORGANISER,
+                                words="409, with the reason, when games or afternoons were played by them.")},
     }
 
 

@@ -1,5 +1,8 @@
-"""The JSON shape of a rule set as GET /api/v1/rulesets describes it, field by field (app/rules/describe.py)."""
+"""The JSON shape of a rule set as GET /api/v1/rulesets describes it, field by field (app/rules/describe.py), and of
+a club's house rules: the same description with their base, changes and version (app/api/house_rules.py)."""
 from __future__ import annotations
+
+from app.rules.house_checks import BOUNDS, MELD_STEPS_LIMIT
 
 COUNT = {"type": "integer"}
 TEXT = {"type": "string"}
@@ -52,3 +55,48 @@ RULESET = shape({
     "initial_meld_table": {"type": "array", "items": MELD_ROW}, "winning": TEXT | {"description": "How a game is won."},
     "variations": {"type": "array", "items": VARIATION}, "chosen_variations": CHOSEN, "house_readings": NAMES,
     "team_options": TEAM_OPTIONS})
+
+
+def bounded(key: str, words: str) -> dict:
+    """A figure of the changes: a multiple of 5 within the bounds house_checks.py holds it to."""
+    low, high = BOUNDS[key]
+    return {"type": "integer", "multipleOf": 5, "minimum": low, "maximum": high, "description": words}
+
+
+MELD_STEP = shape({"from": {"type": ["integer", "null"], "description": "The total this step applies from: null "
+                                                                      "for the first (a total below 0), then 0, then "
+                                                                      "higher totals."},
+                   "minimum": bounded("meld_minimum", "The card points the initial meld needs from that total.")},
+                  additionalProperties=False)
+#: A club's changes to its base rule set: only the rules a club may change, each left out where the base's stands.
+CHANGES = shape({
+    "target": bounded("target", "The winning score."),
+    "initial_meld_table": {"type": "array", "items": MELD_STEP, "minItems": 2, "maxItems": MELD_STEPS_LIMIT,
+                           "description": "The initial-meld steps, rising with the total, never asking less."},
+    "set_bonuses": {"type": "object", "additionalProperties": bounded("set_bonus", "The set's bonus."),
+                    "description": "The bonus of any set type of the base, by its id: {\"red_canasta\": 600}."},
+    "going_out_bonus": bounded("going_out_bonus", "The bonus for going out."),
+    "concealed_bonus": bounded("concealed_bonus", "The whole bonus for going out concealed (not an extra)."),
+    "red_three_table": {"type": "array", "items": bounded("red_three", "Points for so many red 3s."),
+                        "description": "Points for 1, 2, ... red 3s on the table: one figure for each red 3 of the "
+                                       "pack, never less for more. Bolivia Plus's melded black treys follow it."},
+    "unmelded_red_threes": {"enum": ["negative", "positive"],
+                            "description": "Red 3s of a team that has not melded count minus or plus."},
+    "black_three_in_hand_points": bounded("black_three_in_hand_points", "Each black 3 left in a hand (0 or less)."),
+    "red_three_in_hand_points": bounded("red_three_in_hand_points",
+                                        "Each red 3 left in a hand, where the base has the rule (0 or less)."),
+    "failed_go_out_points": bounded("failed_go_out_points",
+                                    "Each failed go-out, where the base has the rule (0 or less)."),
+}, (), additionalProperties=False, description="Only the rules that differ from the base need be given.")
+DIFFERENCE = shape({"key": TEXT | {"description": "The change's name (set bonuses: set_bonuses.<set id>)."},
+                    "rule": TEXT, "document": TEXT | {"description": "The rule document's value, in words."},
+                    "club": TEXT | {"description": "The club's value, in words."}})
+HOUSE_RULES = RULESET | {"properties": RULESET["properties"] | {
+    "id": COUNT | {"description": "The house rules' number in the club (the {house_rules_id} of /house-rules)."},
+    "name": TEXT | {"description": "The club's name for them."},
+    "base": TEXT | {"description": "The id of the rule set they change."},
+    "changes": CHANGES, "version": COUNT | {"description": "1 when made; each edit makes the next."},
+    "created_at": TEXT | {"format": "date-time", "description": "When this version was made (UTC)."},
+    "differences": {"type": "array", "items": DIFFERENCE,
+                    "description": "Each rule that differs from the base's document, both values in words."}},
+    "required": RULESET["required"] + ["base", "changes", "version", "created_at", "differences"]}

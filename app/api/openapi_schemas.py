@@ -7,7 +7,9 @@ from app.rules import ruleset_ids
 from app.rules.parse import LARGEST_NUMBER
 from app.store.calls import REASON_LENGTH
 from app.store.ids import PUBLIC_ID_LIMIT
+from app.api.openapi_rulesets import CHANGES, HOUSE_RULES
 from app.api.openapi_rulesets import RULESET as RULESET_DESCRIPTION
+from app.rules.house_checks import NAME_LIMIT
 
 WHOLE = {"type": "integer", "minimum": -LARGEST_NUMBER, "maximum": LARGEST_NUMBER}
 COUNT = {"type": "integer"}
@@ -62,16 +64,28 @@ VARIATIONS = {"type": "object", "description": "A rule set's variations by id, e
               "additionalProperties": {"type": ["string", "integer", "boolean"]}}
 TARGET = {"type": ["integer", "null"], "minimum": 5, "maximum": LARGEST_NUMBER, "multipleOf": 5,
           "description": "The winning score; the rule set's when left out."}
+HOUSE_RULES_ID = {"type": ["integer", "null"], "minimum": 1, "maximum": 2**31 - 1,
+                  "description": "The id of the club's house rules to play by (GET /house-rules): their base rule set "
+                                 "and variations, at their newest version, kept by the game for good. Give this or "
+                                 "`ruleset` (beside it, only their base's)."}
+#: A game's or an afternoon's house rules: which, by what name, and the version it keeps.
+HOUSE_RULES_REF = {"oneOf": [shape({"id": COUNT, "name": TEXT, "version": COUNT}, ("id", "name", "version")),
+                             {"type": "null"}],
+                   "description": "The club's house rules it is played by, at the version it was opened with; null: "
+                                  "the rule set as its document has it."}
 
 REQUESTS = {
     "ScoreRequest": shape({"ruleset": RULESET, "variations": VARIATIONS, "target": TARGET,
-                           "teams": teams_of(entry(progressive=True))}, ("ruleset", "teams"), closed=True),
+                           "house_rules": HOUSE_RULES_ID,
+                           "changes": CHANGES | {"description": "Changes to the rule set sent inline, checked as house "
+                                                                "rules are, nothing stored (not with house_rules)."},
+                           "teams": teams_of(entry(progressive=True))}, ("teams",), closed=True),
     "SetCheckRequest": shape({"ruleset": RULESET, "variations": VARIATIONS,
                               "cards": {"type": "string", "maxLength": CARDS_LENGTH,
                                         "description": "Cards by value and suit, e.g. \"7H 7S 7D 7C 7H 7S 2C\"."}},
                              ("ruleset", "cards"), closed=True),
     "GameRequest": shape({
-        "ruleset": RULESET, "variations": VARIATIONS, "target": TARGET,
+        "ruleset": RULESET, "variations": VARIATIONS, "target": TARGET, "house_rules": HOUSE_RULES_ID,
         "table": {"type": ["string", "null"], "maxLength": LABEL_LENGTH, "description": "The table's label."},
         "teams": {"type": "array", "minItems": 1, "items": shape({
             "name": {"type": ["string", "null"], "maxLength": NAME_LENGTH},
@@ -82,7 +96,7 @@ REQUESTS = {
         "client_token": CLIENT_TOKEN | {"description": "Any text the sender makes up for this game: the same request "
                                                        "sent again answers the game it opened (200), not a second "
                                                        "one; the token with a different request answers 409."}},
-        ("ruleset", "teams"), closed=True),
+        ("teams",), closed=True),
     "HandRequest": shape({
         "teams": teams_of(entry(progressive=False)),
         "client_token": CLIENT_TOKEN | {"description": "Any text the sender makes up for this hand: the same hand "
@@ -95,7 +109,7 @@ REQUESTS = {
         "version": COUNT | {"description": "The game's version as read (required)."}},
         ("teams", "version"), closed=True),
     "SessionRequest": shape({
-        "ruleset": RULESET, "variations": VARIATIONS,
+        "ruleset": RULESET, "variations": VARIATIONS, "house_rules": HOUSE_RULES_ID,
         "format": shape({"kind": {"enum": ["target", "hands", "time"]}, "hands": COUNT,
                          "ends_at": {"type": "string", "description": "The end time on the club's clock, \"16:00\"."}},
                         ("kind",), closed=True),
@@ -109,7 +123,11 @@ REQUESTS = {
         "client_token": CLIENT_TOKEN | {"description": "Any text the sender makes up for this session: the same "
                                                        "request sent again answers the session it opened (200); the "
                                                        "token with a different request answers 409."}},
-        ("ruleset", "players"), closed=True),
+        ("players",), closed=True),
+    "HouseRulesRequest": shape({
+        "name": {"type": "string", "minLength": 1, "maxLength": NAME_LIMIT, "description": "The club's name for them."},
+        "base": RULESET | {"description": "The rule set they change."}, "variations": VARIATIONS, "changes": CHANGES},
+        ("name", "base"), closed=True),
     "CallRequest": shape({"reason": {"type": "string", "maxLength": REASON_LENGTH,
                                      "description": "Why the table calls, in a few words (optional)."}},
                          closed=True) | {
@@ -154,7 +172,8 @@ DEALER = shape({"team": COUNT, "player": COUNT, "name": TEXT}, ("team", "player"
 WARNING = shape({"hand": NULLABLE_INT, "code": TEXT, "field": {"type": ["string", "null"]}, "message": TEXT},
                 ("hand", "code", "field", "message"))
 GAME_FIELDS = {
-    "id": PUBLIC_ID, "ruleset": TEXT, "variations": CHOSEN, "target": COUNT, "version": COUNT,
+    "id": PUBLIC_ID, "ruleset": TEXT, "variations": CHOSEN, "house_rules": HOUSE_RULES_REF, "target": COUNT,
+    "version": COUNT,
     "table": TEXT | {"description": "The table's label (empty when none was given)."},
     "teams": {"type": "array", "items": shape({"name": TEXT, "players": NAMES, "progressive": COUNT,
                                                "next_initial_meld_minimum": COUNT},
@@ -242,6 +261,9 @@ ANSWERS = {
         "game": ref("Game") | {"description": "On a 409 about a game: the game as it now stands."}},
         ("errors",)),
     "Ruleset": RULESET_DESCRIPTION,
+    "HouseRules": HOUSE_RULES,
+    "HouseRulesList": shape({"house_rules": {"type": "array", "items": ref("HouseRules")}}, ("house_rules",)),
+    "HouseRulesDeleted": shape({"deleted": COUNT}, ("deleted",)),
     "Rulesets": shape({"rulesets": {"type": "array", "items": ref("Ruleset")}}, ("rulesets",)),
     "ScoreResult": shape({"ruleset": TEXT, "target": COUNT, "teams": {"type": "array", "items": TEAM_RESULT},
                           "winner": NULLABLE_INT | {
@@ -272,6 +294,7 @@ ANSWERS = {
         ("id", "tables", "sitting_out", "draw_words")),
     "Session": shape({
         "id": PUBLIC_ID, "date": {"type": "string", "format": "date"}, "ruleset": TEXT, "variations": CHOSEN,
+        "house_rules": HOUSE_RULES_REF,
         "format": shape({"kind": TEXT, "hands": NULLABLE_INT, "ends_at": {"type": ["string", "null"]}},
                         ("kind", "hands", "ends_at")),
         "round": COUNT, "time_called": {"type": "boolean"}, "sitting_out": NAMES,
@@ -282,7 +305,7 @@ ANSWERS = {
         "results": {"type": "array", "items": shape(
             {"place": COUNT, "player": TEXT, "played": COUNT, "won": {"type": "number"}, "margin": COUNT},
             ("place", "player", "played", "won", "margin"))}},
-        ("id", "date", "ruleset", "variations", "format", "round", "time_called", "clock", "agreement", "calls", "sitting_out",
+        ("id", "date", "ruleset", "variations", "house_rules", "format", "round", "time_called", "clock", "agreement", "calls", "sitting_out",
          "draw_words", "tables", "results")),
     "TimeCalled": shape({"time_called": {"const": True}, "owing": NAMES, "ended": NAMES,
                          "tables": {"type": "array", "items": ref("Table")}}, ("time_called", "owing", "ended", "tables")),

@@ -12,11 +12,12 @@ from app.club.clock import call_time, clock_document, results, tables, time_is_c
 from app.club.members import clean_name, name_problems
 from app.store.club_models import ClubSession, Member
 from app.club.departures import replace_player, session_changes
-from app.club.sessions import (SessionRequest, current_games, draw_words, mark_here, open_session, request_problems,
+from app.store.house_rules import reference
+from app.club.sessions import (SessionRequest, request_ruleset, current_games, draw_words, mark_here, open_session, request_problems,
                                seat_latecomer, seat_of, start_round)
 from app.extensions import db
 from app.store.writes import nothing_saved
-from app.rules import Problem, get_ruleset, seat_order
+from app.rules import Problem, seat_order
 from app.rules.draw import draw_problems
 from app.api.documents import call_document
 from app.store.calls import clear_call, open_calls
@@ -42,7 +43,7 @@ api_bp.before_request(refuse_unknown_query)
 
 #: What each organiser's body takes; any other key is refused (a typo would otherwise go unseen).
 SESSION_FIELDS = ("ruleset", "variations", "format", "players", "partners", "pairs", "balance", "agreement",
-                  "client_token")
+                  "client_token", "house_rules")
 FORMAT_FIELDS = ("kind", "hands", "ends_at")
 
 
@@ -81,15 +82,16 @@ def session_request(data: dict) -> tuple[SessionRequest, list[str], list[Problem
     if not isinstance(data.get("balance", False), bool):
         problems.append(Problem("balance", "'balance' is true (tables balanced by form) or false."))
     ends_at = fmt.get("ends_at")
-    req = SessionRequest(club_today(), str(data.get("ruleset", "")), variations, fmt.get("kind"),
+    req = SessionRequest(club_today(), str(data.get("ruleset") or ""), variations, fmt.get("kind"),
                          fmt.get("hands"), ends_at if isinstance(ends_at, str) else None,
                          data.get("partners", "random"),
-                         tuple(tuple(clean_name(n) for n in p) for p in pairs), data.get("agreement", False))
+                         tuple(tuple(clean_name(n) for n in p) for p in pairs), data.get("agreement", False),
+                         data.get("house_rules"))
     problems += request_problems(req) + player_problems
     if req.partners == "fixed" and not pairs:
         problems.append(Problem("pairs", "With fixed partners, give the pairs: [[\"Ann\", \"Bob\"], ...]."))
     if not problems:
-        problems += draw_problems(get_ruleset(req.ruleset, req.variations), players, req.pairs)
+        problems += draw_problems(request_ruleset(req)[0], players, req.pairs)
     return req, players, problems
 
 
@@ -175,7 +177,7 @@ def read_session(session_id: int):
     api_organiser()
     session = load(session_id)
     return {"id": session.id, "date": session.played_on.isoformat(), "ruleset": session.ruleset_id,
-            "variations": dict(session.variations),
+            "variations": dict(session.variations), "house_rules": reference(session.house_rules_version_id),
             "format": {"kind": session.format_kind, "hands": session.format_hands, "ends_at": session.ends_at},
             "round": session.round, "time_called": time_is_called(session), "clock": clock_document(session),
             "agreement": bool(session.agreement), "calls": [call_document(c) for c in open_calls(session)],

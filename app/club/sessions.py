@@ -16,7 +16,7 @@ from app.store.club_writes import add_session
 from app.store.sessionlog import SessionEventKind
 from app.extensions import db
 from app.store.models import Game, Player, Team, utcnow
-from app.rules import Problem, get_ruleset, variation_problems
+from app.rules import Problem, RuleSet, get_ruleset, variation_problems
 from app.rules.draw import Draw, TableDraw, draw_problems, draw_tables, join_table, keep_tables
 from app.rules.mixing import draw_quality
 from app.rules.formats import format_problems
@@ -24,6 +24,8 @@ from app.rules.outcome import FormatKind
 from app.store.drawhistory import draw_history
 from app.store.form_guide import club_form_guide
 from app.store.games import create_game, session_codes
+from app.store.house_models import HouseRulesVersion
+from app.store.house_rules import chosen_house_rules, game_variations, ruleset_of_version, version_row
 from app.store.writes import stage_change
 from app.store.seats import team_name
 from app.rules.refusal import Refusal, RefusalKind
@@ -46,11 +48,16 @@ class SessionRequest:
     partners: str = "random"
     pairs: tuple = ()
     agreement: bool = False
+    house_rules: object = None          # the id of the club's house rules to play by, if any
 
 
 def request_problems(req: SessionRequest) -> list[Problem]:
-    """Every problem with the session's rule set, format and partners, all at once."""
-    problems = variation_problems(req.ruleset, req.variations)
+    """Every problem with the session's rule set (or house rules), format and partners, all at once."""
+    version, problems = chosen_house_rules(req.house_rules, req.ruleset)
+    if version is not None:
+        problems += variation_problems(version.base, game_variations(version, req.variations))
+    elif req.house_rules is None:
+        problems += variation_problems(req.ruleset, req.variations)
     problems += format_problems(req.kind, req.hands)
     if req.ends_at and not CLOCK.match(req.ends_at):
         problems.append(Problem("format.ends_at", "Give the end time as a clock time, e.g. 16:00."))
@@ -66,13 +73,27 @@ def open_session(req: SessionRequest) -> ClubSession:
     problems = request_problems(req)
     if problems:
         raise Refusal(RefusalKind.INVALID, problems)
-    ruleset = get_ruleset(req.ruleset, req.variations)
+    ruleset, version = request_ruleset(req)
     session = ClubSession(played_on=req.played_on, ruleset_id=ruleset.id, variations=dict(ruleset.chosen),
+                          house_rules_version_id=version.id if version is not None else None,
                           format_kind=req.kind, format_hands=req.hands if req.kind == FormatKind.HANDS else None,
                           ends_at=req.ends_at if req.kind == FormatKind.TIME else None, partners=req.partners,
                           pairs=[list(p) for p in req.pairs], seed=secrets.randbelow(2**31), round=0,
                           sitting_out=[], agreement=req.agreement)
     return add_session(session)
+
+
+def request_ruleset(req: SessionRequest) -> tuple[RuleSet, HouseRulesVersion | None]:
+    """The rule set an afternoon asked for (checked already), and the version of the house rules it plays by."""
+    version, _ = chosen_house_rules(req.house_rules, req.ruleset)
+    if version is None:
+        return get_ruleset(req.ruleset, req.variations), None
+    return ruleset_of_version(version.id, version.base, game_variations(version, req.variations)), version
+
+
+def session_ruleset(session: ClubSession) -> RuleSet:
+    """The afternoon's rule set: its house rules version's, else the seed rule set with its variations."""
+    return ruleset_of_version(session.house_rules_version_id, session.ruleset_id, session.variations)
 
 
 def present(session: ClubSession) -> list[str]:
@@ -122,7 +143,7 @@ def round_rng(session: ClubSession, round_: int) -> random.Random:
 def make_draw(session: ClubSession, keep: bool, balance: bool = False) -> Draw:
     """The next round's draw: the same tables, or a new draw mixing the club (the history of this afternoon and
     the club's last sessions), its tables balanced by the form guide's ratings when asked."""
-    ruleset = get_ruleset(session.ruleset_id, session.variations)
+    ruleset = session_ruleset(session)
     rng = round_rng(session, session.round + 1)
     names = present(session)
     if keep and session.round:
@@ -183,8 +204,9 @@ def table_game(session: ClubSession, table: TableDraw, members: dict[str, int], 
     """One table's game through the game store, marked with the session, round, table and format; its code
     none of the `taken` ones."""
     teams = [{"name": team_name(team, i), "players": list(team)} for i, team in enumerate(table.teams)]
+    house = version_row(session.house_rules_version_id) if session.house_rules_version_id is not None else None
     game = create_game(session.ruleset_id, dict(session.variations), teams, table_label=f"Table {table.number}",
-                       first_dealer=table.first_dealer, save=False, taken_codes=taken)
+                       first_dealer=table.first_dealer, save=False, taken_codes=taken, house_rules=house)
     game.session_id, game.session_round, game.table_number = session.id, session.round, table.number
     game.format_kind, game.format_hands = session.format_kind, session.format_hands
     for team in game.teams:
@@ -216,7 +238,7 @@ def seat_latecomer(session: ClubSession, name: str) -> str:
     games = current_games(session)
     if seat_of(games, name) is not None:
         return f"{name} is already at a table."
-    ruleset = get_ruleset(session.ruleset_id, session.variations)
+    ruleset = session_ruleset(session)
     waiting = [n for n in session.sitting_out if n != name]
     members = {a.member.name: a.member_id for a in session.attendees}
     for game in games:

@@ -173,7 +173,8 @@ def read_changes(base: RuleSet, data, field: str = "changes") -> tuple[Changes |
         return None, [Problem(field, "The changes must be given rule by rule, each with the club's figure.",
                               Code.HOUSE_NOT_OBJECT)]
     values, problems = {}, []
-    for key, value in data.items():
+    order = {key: i for i, key in enumerate(CHANGE_KEYS)}
+    for key, value in sorted(data.items(), key=lambda item: order.get(item[0], len(order))):
         at = f"{field}.{key}"
         if key not in CHANGE_KEYS:
             known = and_list((plain_words(k) for k in CHANGE_KEYS), "or")

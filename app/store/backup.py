@@ -10,9 +10,11 @@ from sqlalchemy import select
 from app.store.clubtime import club_now
 from app.extensions import db
 from app.store.backup_format import (FORMAT, FORMAT_VERSION, AttendeePart, CallPart, EntryPart, EventPart, GamePart,
-                                     HandPart, MemberPart, OrganiserPart, Part, SeasonPart, SeatPart, SessionLinePart,
+                                     HandPart, HouseRulesPart, HouseRulesVersionPart, MemberPart, OrganiserPart, Part, SeasonPart, SeatPart, SessionLinePart,
                                      SessionPart, SubstitutePart, TeamPart)
 from app.store.club_models import ClubSession, Member, Organiser, Season, SessionEvent, Substitution, TableCall
+from app.store.house_models import HouseRulesRow
+from app.store.house_rules import club_house_rules
 from app.store.member_models import MemberContact
 from app.store.models import Game
 
@@ -53,6 +55,13 @@ def dump_seasons() -> list[dict]:
     """The ladder's seasons."""
     return [as_part(s, SeasonPart)
             for s in db.session.scalars(select(Season).order_by(Season.id))]
+
+
+def dump_house_rules() -> list[dict]:
+    """The club's house rules, each with every version (the games keep theirs by id)."""
+    rows: list[HouseRulesRow] = sorted(club_house_rules(), key=lambda row: row.id)
+    return [dict(as_part(row, HouseRulesPart), versions=[as_part(v, HouseRulesVersionPart) for v in row.versions])
+            for row in rows]
 
 
 def dump_sessions() -> list[dict]:
@@ -96,7 +105,7 @@ def backup_document() -> dict:
     """Everything the club has stored, as one document with a format version."""
     return {"format": FORMAT, "version": FORMAT_VERSION, "made_at": club_now().isoformat(timespec="seconds"),
             "organisers": dump_organisers(), "members": dump_members(), "seasons": dump_seasons(),
-            "sessions": dump_sessions(), "games": dump_games()}
+            "house_rules": dump_house_rules(), "sessions": dump_sessions(), "games": dump_games()}
 
 
 def dump_games() -> list[dict]:

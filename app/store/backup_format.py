@@ -1,7 +1,8 @@
 """The backup file's format, checked field by field, and how a file of an earlier format is read.
 
 Version 3 adds the convenor's toolkit (and later, as fields a file without them reads as empty: a member's email
-address, given with their consent, and whether they stopped the emails): a session's agreement option, its calls to the organiser and its
+address, given with their consent, and whether they stopped the emails; the club's house rules with every version,
+and the version each game and session was opened with): a session's agreement option, its calls to the organiser and its
 record of changes, each hand's agreement and each game's substitutes; a file of version 2 reads with the values
 the database upgrade gives (no agreement, no calls, no substitutes; it kept no session record). Version 2 keeps every id (players on the club's list, seats, games, sessions, seasons, accounts) and each
 hand's times, so a restored club reads exactly as it did. Version 1 (the first club releases) kept neither:
@@ -79,6 +80,27 @@ class SeasonPart(Part):
     qualifying_percent: Annotated[int, Field(ge=0, le=100)]
 
 
+class HouseRulesVersionPart(Part):
+    COLUMNS: ClassVar[tuple[str, ...]] = ("id", "version", "name", "base", "variations", "changes", "created_at",
+                                          "created_by")
+    id: Id
+    version: Id
+    name: text(60, 1)
+    base: text(40, 1)
+    variations: dict = {}
+    changes: dict = {}
+    created_at: datetime
+    created_by: text(80) = ""
+
+
+class HouseRulesPart(Part):
+    COLUMNS: ClassVar[tuple[str, ...]] = ("id", "name", "created_at")
+    id: Id
+    name: text(60, 1)
+    created_at: datetime
+    versions: Annotated[list[HouseRulesVersionPart], Field(min_length=1)]
+
+
 class AttendeePart(Part):
     COLUMNS: ClassVar[tuple[str, ...]] = ("member_id", "arrived_at")
     member_id: Id
@@ -115,8 +137,9 @@ class SessionLinePart(Acted):
 class SessionPart(Part):
     COLUMNS: ClassVar[tuple[str, ...]] = ("id", "ruleset_id", "variations", "format_kind", "format_hands", "ends_at",
                                           "partners", "pairs", "round", "sitting_out", "seed", "agreement", "played_on",
-                                          "time_called_at", "created_at")
+                                          "time_called_at", "created_at", "house_rules_version_id")
     id: PublicId
+    house_rules_version_id: Id | None = None      # files before house rules: none (the rule set as written)
     played_on: date
     ruleset_id: text(40, 1)
     variations: dict
@@ -202,8 +225,9 @@ class SubstitutePart(Part):
 class GamePart(Part):
     COLUMNS: ClassVar[tuple[str, ...]] = ("id", "table_code", "version", "session_id", "session_round", "table_number",
                                           "format_kind", "format_hands", "last_hand", "closed", "target", "created_at",
-                                          "updated_at", "finished_at")
+                                          "updated_at", "finished_at", "house_rules_version_id")
     id: PublicId
+    house_rules_version_id: Id | None = None      # files before house rules: none (the rule set as written)
     ruleset: text(40, 1)
     variations: dict
     target: Annotated[int, Field(ge=1, le=2**31 - 1)]
@@ -236,6 +260,7 @@ class Backup(Part):
     organisers: list[OrganiserPart] = []
     members: list[MemberPart] = []
     seasons: list[SeasonPart] = []
+    house_rules: list[HouseRulesPart] = []     # files before house rules: none
     sessions: list[SessionPart] = []
     games: list[GamePart] = []
 

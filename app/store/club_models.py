@@ -95,6 +95,9 @@ class ClubSession(ClubOwned, db.Model):
     agreement: Mapped[bool] = mapped_column(default=False, server_default=false())
     client_token: Mapped[str | None] = mapped_column(db.String(64), index=True)   # opened through the API with one
     request_digest: Mapped[str | None] = mapped_column(db.String(64))   # what that request asked for, hashed
+    #: The version of the club's house rules the afternoon's games are opened with (None: the seed rule set).
+    house_rules_version_id: Mapped[int | None] = mapped_column(
+        ForeignKey("house_rules_version.id"), index=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     attendees: Mapped[list[Attendance]] = relationship(back_populates="session", cascade="all, delete-orphan",
                                                        order_by="Attendance.id")

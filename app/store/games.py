@@ -15,11 +15,13 @@ from app.store.gamelog import UNKNOWN_TABLET, Actor, ActorKind, record
 from app.extensions import db
 from app.store.models import Game, GameEvent, Hand, Player, Team, utcnow
 from app.store.states import after_write, state_of
+from app.store.house_models import HouseRulesVersion
+from app.store.house_rules import game_variations, ruleset_of_version
 from app.rules.refusal import STALE_VERSION, WRONG_CODE, Refusal, RefusalKind, refuse
 from app.rules.outcome import Closing
 from app.rules.operations import (EventKind, do_abandon_game, do_call_time, do_delete_game, do_end_game,
                                   do_reset_code)
-from app.rules import (EventRecord, GameState, Problem, get_ruleset, table_problems, variation_problems)
+from app.rules import EventRecord, GameState, Problem, table_problems, variation_problems
 from app.rules.codes import Code
 
 
@@ -84,13 +86,16 @@ def create_game(ruleset_id: str, variations: dict, teams: list[dict], *, target:
                 table_label: str = "", first_dealer: tuple[int, int] = (0, 0),
                 actor: Actor | None = None, save: bool = True, game_id: int | None = None,
                 taken_codes: frozenset[str] | set[str] = frozenset(), client_token: str | None = None,
-                request_digest: str | None = None) -> Game:
+                request_digest: str | None = None, house_rules: HouseRulesVersion | None = None) -> Game:
     """Open a game: rule set, variations, teams of named players; refuses what cannot be played. A request's
-    client_token and digest are kept so that the same request again finds this game (game_by_token)."""
+    client_token and digest are kept so that the same request again finds this game (game_by_token). Under the
+    club's house rules (`house_rules`: the version to keep) the rule set and its variations are theirs."""
+    if house_rules is not None:
+        ruleset_id, variations = house_rules.base, game_variations(house_rules, variations)
     problems = variation_problems(ruleset_id, variations)
     if problems:
         raise Refusal(RefusalKind.INVALID, problems)
-    ruleset = get_ruleset(ruleset_id, variations)
+    ruleset = ruleset_of_version(house_rules.id if house_rules is not None else None, ruleset_id, variations)
     problems = table_problems(ruleset, [len(team["players"]) for team in teams])
     if target is not None and (target <= 0 or target % 5):
         problems.append(Problem("target", "The winning score must be a positive multiple of 5."))
@@ -102,12 +107,16 @@ def create_game(ruleset_id: str, variations: dict, teams: list[dict], *, target:
     game = Game(id=game_id, ruleset_id=ruleset_id, variations=dict(ruleset.chosen), table_label=table_label,
                 target=target or ruleset.target, table_code=new_table_code(taken_codes),
                 first_dealer_team=team, first_dealer_player=player, client_token=client_token,
-                request_digest=request_digest)
+                request_digest=request_digest,
+                house_rules_version_id=house_rules.id if house_rules is not None else None)
     for position, data in enumerate(teams):
         game.teams.append(Team(position=position, name=data["name"], players=[
             Player(position=i, name=name) for i, name in enumerate(data["players"])]))
     db.session.add(game)
-    opened = EventRecord(EventKind.GAME_OPENED, None, None, {"ruleset": ruleset_id, "teams": game.team_names})
+    said = {"ruleset": ruleset_id, "teams": game.team_names}
+    if house_rules is not None:
+        said.update(house_rules=house_rules.house_rules_id, house_rules_version=house_rules.version)
+    opened = EventRecord(EventKind.GAME_OPENED, None, None, said)
     record(game, opened, actor or UNKNOWN_TABLET, seq=1)
     db.session.commit() if save else db.session.flush()
     return game

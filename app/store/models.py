@@ -49,6 +49,10 @@ class Game(ClubOwned, db.Model):
     last_hand: Mapped[int | None]       # the hand that ends the game because time was called (0: none)
     client_token: Mapped[str | None] = mapped_column(db.String(64), index=True)   # opened through the API with one
     request_digest: Mapped[str | None] = mapped_column(db.String(64))   # what that request asked for, hashed
+    #: The version of the club's house rules the game was opened with (None: the seed rule set as written): a
+    #: plain column that reads and filters may use; the game scores, prints and exports by it for good.
+    house_rules_version_id: Mapped[int | None] = mapped_column(
+        ForeignKey("house_rules_version.id"), index=True)
     teams: Mapped[list[Team]] = relationship(back_populates="game", order_by="Team.position",
                                              cascade="all, delete-orphan")
     hands: Mapped[list[Hand]] = relationship(back_populates="game", order_by="Hand.number",

@@ -8,17 +8,19 @@ still log in, and everyone who could log in to the old install can log in to thi
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from sqlalchemy import func, insert, select, text
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from app.extensions import SQLITE_BUSY_MS, db
-from app.rules import RulesetError, TeamEntry, get_ruleset, replay, table_problems, validate_hand
+from app.rules import (RulesetError, TeamEntry, get_ruleset, house_ruleset, read_house_rules, replay, table_problems,
+                       validate_hand)
 from app.store.backup_format import Backup, columns, parse
 from app.store.backup_refusal import BackupRefused
 from app.store.club_models import (Attendance, ClubSession, Member, Organiser, Season, SessionEvent, Substitution,
                                    TableCall)
+from app.store.house_models import HouseRulesRow, HouseRulesVersion
 from app.store.member_models import MemberContact
 from app.store.members import new_link
 from app.store.models import Game, GameEvent, Hand, HandEntry, Player, Team
@@ -56,6 +58,10 @@ class Plan:
         """The confirmation, a sentence a line."""
         lines = [f"The backup holds {self.summary()}; they will be put into this install, which holds none yet."]
         lines += list(self.backup.notes)
+        if self.backup.house_rules:
+            versions = sum(len(h.versions) for h in self.backup.house_rules)
+            lines.append(f"It holds the club's house rules: {counted(len(self.backup.house_rules), 'set')} of them "
+                         f"({counted(versions, 'version')}), each game keeping the version it was played by.")
         kept, added, skipped = (", ".join(names) for names in (self.accounts_kept, self.accounts_added,
                                                                self.accounts_skipped))
         if self.accounts_kept:
@@ -85,6 +91,14 @@ def reference_problems(backup: Backup) -> list[str]:
     for rows, what in ((backup.organisers, "account"), (backup.members, "player"), (backup.seasons, "season")):
         problems += unique(rows, lambda r: r.id, f"{what} id") + unique(rows, lambda r: r.name.casefold(), f"{what} name")
     problems += unique(backup.sessions, lambda s: s.id, "session id") + unique(backup.games, lambda g: g.id, "game id")
+    problems += unique(backup.house_rules, lambda h: h.id, "house rules id")
+    problems += unique(backup.house_rules, lambda h: h.name.casefold(), "house rules name")
+    versions = [v for h in backup.house_rules for v in h.versions]
+    problems += unique(versions, lambda v: v.id, "house rules version id")
+    known = {v.id for v in versions}
+    problems += [f"{what} {row.id} is played by house rules version {row.house_rules_version_id}, which the backup "
+                 "does not hold." for what, rows in (("Session", backup.sessions), ("Game", backup.games))
+                 for row in rows if row.house_rules_version_id is not None and row.house_rules_version_id not in known]
     seats = [p for g in backup.games for t in g.teams for p in t.players]
     problems += unique(seats, lambda p: p.id, "seat id")
     members, sessions = {m.id for m in backup.members}, {s.id for s in backup.sessions}
@@ -109,10 +123,29 @@ def reference_problems(backup: Backup) -> list[str]:
     return problems
 
 
-def game_problems(game) -> list[str]:
-    """Its rule set, its table, and every hand as the engine checks it (the totals carried hand to hand)."""
+def house_versions(backup: Backup) -> tuple[dict, list[str]]:
+    """Each house rules version of the backup, read by the engine: {version id: (name, base, changes)}, and what
+    is wrong with any."""
+    found, problems = {}, []
+    for house in backup.house_rules:
+        for version in house.versions:
+            rules, wrong = read_house_rules(version.name, version.base, version.variations, version.changes,
+                                            version.version)
+            if wrong:
+                problems += [f"House rules '{version.name}', version {version.version}: {p.message}" for p in wrong]
+            else:
+                found[version.id] = rules
+    return found, problems
+
+
+def game_problems(game, versions: dict | None = None) -> list[str]:
+    """Its rule set (under its house rules version, if any), its table, and every hand as the engine checks it
+    (the totals carried hand to hand)."""
+    house = (versions or {}).get(game.house_rules_version_id)
     try:
         ruleset = get_ruleset(game.ruleset, game.variations)
+        if house is not None:
+            ruleset = house_ruleset(replace(house, variations=dict(game.variations)))
     except RulesetError as error:
         return [f"Game {game.id}: {error}"]
     problems = [f"Game {game.id}: {p.message}" for p in table_problems(ruleset, [len(t.players) for t in game.teams])]
@@ -137,10 +170,10 @@ def game_problems(game) -> list[str]:
 def is_empty() -> bool:
     """True when the install holds no game, player, session or season (accounts may be there)."""
     return all(db.session.scalar(select(func.count()).select_from(model)) == 0
-               for model in (Game, Member, ClubSession, Season))
+               for model in (Game, Member, ClubSession, Season, HouseRulesRow))
 
 
-NOT_EMPTY = ("This install already holds games, players, sessions or seasons. A backup is restored only into a "
+NOT_EMPTY = ("This install already holds games, players, sessions, seasons or house rules. A backup is restored only into a "
              "new install (its accounts may be there): nothing was changed.")
 
 
@@ -148,8 +181,10 @@ def plan(data: bytes | str) -> Plan:
     """The checked backup and what restoring it will do; BackupRefused with every reason, nothing written."""
     backup = parse(data)
     problems = reference_problems(backup)
+    versions, found = house_versions(backup)
+    problems += found
     for game in backup.games:
-        problems += game_problems(game)
+        problems += game_problems(game, versions)
     if problems:
         raise BackupRefused(problems)
     if not is_empty():
@@ -174,6 +209,8 @@ def club_rows(backup: Backup, plan_: Plan) -> list[tuple]:
             (Member, [columns(m) for m in backup.members]),
             (MemberContact, contact_rows(backup)),
             (Season, [columns(s) for s in backup.seasons]),
+            (HouseRulesRow, [columns(h) for h in backup.house_rules]),
+            (HouseRulesVersion, [dict(columns(v), house_rules_id=h.id) for h in backup.house_rules for v in h.versions]),
             (ClubSession, [columns(s) for s in backup.sessions]), (Attendance, attendance), (SessionEvent, lines)]
 
 
@@ -218,7 +255,7 @@ def reset_sequences() -> None:
     already be past them. Games and sessions have none: their ids are drawn at random."""
     if db.engine.dialect.name != "postgresql":
         return
-    for model in (Organiser, Member, Season, Attendance, Team, Player, Hand, HandEntry, GameEvent, TableCall,
+    for model in (Organiser, Member, Season, HouseRulesRow, HouseRulesVersion, Attendance, Team, Player, Hand, HandEntry, GameEvent, TableCall,
                   Substitution, SessionEvent):
         table = model.__tablename__
         sequence = db.session.execute(text(f"SELECT pg_get_serial_sequence('{table}', 'id')")).scalar()

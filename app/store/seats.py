@@ -8,7 +8,7 @@ from enum import StrEnum
 from sqlalchemy import select
 
 from app.extensions import db
-from app.rules import get_ruleset
+from app.store.house_rules import ruleset_of_version
 from app.rules.draw import TableDraw
 from app.rules.handseating import Seating, move_players, moved_words, swap_players, swapped_words
 from app.store.club_models import ClubSession
@@ -85,7 +85,7 @@ def set_seats(session: ClubSession, change: SeatChange, actor: Actor) -> str:
     is kept, and the record's line is saved with them in one commit. Returns the record's sentence."""
     games = round_games(session)
     before = seating_of(session, games)
-    ruleset = get_ruleset(session.ruleset_id, session.variations)
+    ruleset = ruleset_of_version(session.house_rules_version_id, session.ruleset_id, session.variations)
     if change.kind == SeatChangeKind.SWAP:
         first, second = (change.names + ("", ""))[:2]
         after = swap_players(before, first, second)

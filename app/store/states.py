@@ -5,16 +5,17 @@ from sqlalchemy import inspect, select
 from sqlalchemy.orm import joinedload
 
 from app.extensions import db
-from app.rules import GameState, RuleSet, TeamEntry, get_ruleset, replay
+from app.rules import GameState, RuleSet, TeamEntry, replay
 from app.store.cache import state_cache
 from app.store.ending import format_of, last_hand_of
 from app.store.gamelog import forget_record, keep_record
+from app.store.house_rules import ruleset_of_version
 from app.store.models import Game, Hand
 
 
 def ruleset_of(game: Game) -> RuleSet:
-    """The game's rule set with its variations."""
-    return get_ruleset(game.ruleset_id, game.variations)
+    """The game's rule set with its variations, under the version of the club's house rules it was opened with."""
+    return ruleset_of_version(game.house_rules_version_id, game.ruleset_id, game.variations)
 
 
 def state_key(game: Game, last_hand: int | None) -> tuple:

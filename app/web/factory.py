@@ -13,7 +13,7 @@ from app.web.errors import register_error_handlers
 from app.web.faults import register_fault_handlers
 from app.web.security import init_security
 from app.web.polls import init_quick_polls
-from app.store import club_models, member_models, models, row_security, tenancy  # noqa: F401  (registers the tables for migrations)
+from app.store import club_models, house_models, member_models, models, row_security, tenancy  # noqa: F401  (registers the tables for migrations)
 from app.web.brakes import init_brakes
 from app.web.cli import brake_cli, init_backup
 from app.extensions import csrf, db, migrate

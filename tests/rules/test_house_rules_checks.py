@@ -24,14 +24,15 @@ def test_house_checks_find_every_problem_at_once():
         "target": 10002, "going_out_bonus": -100, "black_three_in_hand_points": 100,
         "initial_meld_table": [step(None, 15), step(0, 50), step(3000, 120), step(7000, 90)],
         "red_three_table": [100, 200, 300, 400, 500], "set_bonuses": {"red_canasta": 600, "sequence": 1000}})
+    # In the order the rules are listed, whatever order they were sent in.
     assert [(f, c) for f, c, _ in found] == [
         ("changes.target", Code.HOUSE_NOT_MULTIPLE_OF_5),
-        ("changes.going_out_bonus", Code.HOUSE_BONUS_NEGATIVE),
-        ("changes.black_three_in_hand_points", Code.HOUSE_PENALTY_POSITIVE),
         ("changes.initial_meld_table[3].minimum", Code.HOUSE_MELD_FALLS),
+        ("changes.set_bonuses.sequence", Code.HOUSE_UNKNOWN_SET),
+        ("changes.going_out_bonus", Code.HOUSE_BONUS_NEGATIVE),
         ("changes.red_three_table", Code.HOUSE_RED_THREES_LENGTH),
-        ("changes.set_bonuses.sequence", Code.HOUSE_UNKNOWN_SET)]
-    assert found[3][2] == "The meld minimum cannot fall as the total grows: 120 from 3,000 but 90 from 7,000."
+        ("changes.black_three_in_hand_points", Code.HOUSE_PENALTY_POSITIVE)]
+    assert found[1][2] == "The meld minimum cannot fall as the total grows: 120 from 3,000 but 90 from 7,000."
     assert found[4][2] == ("Red 3s on the table need 6 figures, one for each red 3 the pack holds (1 to 6), "
                            "not 5.")
 
@@ -58,8 +59,8 @@ def test_house_checks_refuse_a_red_three_table_that_gives_less_for_more():
 
 def test_house_checks_speak_of_treys_in_bolivia_plus():
     found = problems("bolivia_plus", {"black_three_in_hand_points": 5, "red_three_table": [100] * 7})
-    assert found[0][2] == "A black trey left in a hand is a penalty: it must be 0 or less, not 5."
-    assert "red trey the pack holds (1 to 8)" in found[1][2]
+    assert "red trey the pack holds (1 to 8)" in found[0][2]
+    assert found[1][2] == "A black trey left in a hand is a penalty: it must be 0 or less, not 5."
 
 
 def test_house_checks_meld_steps_start_below_zero_then_from_zero_and_rise():

@@ -3,17 +3,18 @@ part and a column of its table under the same name, and the parts' names are not
 import pytest
 
 from app.store import backup_format
-from app.store.backup_format import (AttendeePart, CallPart, EntryPart, EventPart, GamePart, HandPart, MemberPart,
-                                     OrganiserPart, Part, SeasonPart, SeatPart, SessionLinePart, SessionPart,
+from app.store.backup_format import (AttendeePart, CallPart, EntryPart, EventPart, GamePart, HandPart, HouseRulesPart,
+                                     HouseRulesVersionPart, MemberPart, OrganiserPart, Part, SeasonPart, SeatPart, SessionLinePart, SessionPart,
                                      SubstitutePart, TeamPart)
 from app.store.club_models import (Attendance, ClubSession, Member, Organiser, Season, SessionEvent, Substitution,
                                    TableCall)
+from app.store.house_models import HouseRulesRow, HouseRulesVersion
 from app.store.models import Game, GameEvent, Hand, HandEntry, Player, Team
 
 TABLE_OF = {OrganiserPart: Organiser, MemberPart: Member, SeasonPart: Season, AttendeePart: Attendance,
             CallPart: TableCall, SessionLinePart: SessionEvent, SessionPart: ClubSession, SeatPart: Player,
             TeamPart: Team, EntryPart: HandEntry, HandPart: Hand, EventPart: GameEvent, SubstitutePart: Substitution,
-            GamePart: Game}
+            GamePart: Game, HouseRulesPart: HouseRulesRow, HouseRulesVersionPart: HouseRulesVersion}
 
 
 @pytest.mark.parametrize("part", TABLE_OF, ids=lambda part: part.__name__)
