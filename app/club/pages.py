@@ -20,6 +20,7 @@ from app.store.club_reads import sessions_by_ruleset
 from app.store.writes import nothing_saved
 from app.reading import read_whole_number
 from app.rules import all_rulesets
+from app.store.house_rules import club_house_rules_beside_documents
 from app.rules.formats import FORMAT_KINDS, FORMAT_NAMES
 from app.club.auth import organiser_actor
 from app.club.departures import replace_player, session_changes
@@ -45,6 +46,16 @@ def usual_rulesets() -> list:
     counts = sessions_by_ruleset()
     rulesets = list(all_rulesets())
     return sorted(rulesets, key=lambda r: -counts.get(r.id, 0))
+
+
+def house_choices() -> list[dict]:
+    """The club's house rules as the forms offer them: id, name, base and what differs, in a few words."""
+    found = []
+    for row, ruleset, diffs in club_house_rules_beside_documents():
+        words = "; ".join(f"{d.rule.lower()} {d.club}" for d in diffs[:3]) + ("; ..." if len(diffs) > 3 else "")
+        found.append({"id": row.id, "name": row.name, "base": ruleset.short_name,
+                      "words": words or "as the document", "ruleset": ruleset})
+    return found
 
 
 def problems_of(error: Refusal) -> list[str]:
@@ -79,6 +90,9 @@ def session_request(form) -> tuple[SessionRequest | None, list[str]]:
         played_on = None
         problems.append("Give the date of the afternoon.")
     ruleset = form.get("ruleset") or ""
+    house_rules = None
+    if ruleset.startswith("house-") and ruleset[6:].isdigit():
+        ruleset, house_rules = "", int(ruleset[6:])
     match = next((r for r in all_rulesets() if r.id == ruleset), None)
     variations = {v.id: form.get(f"v_{ruleset}_{v.id}") for v in (match.variations if match else ())
                   if not v.solo_only and form.get(f"v_{ruleset}_{v.id}")}
@@ -89,7 +103,7 @@ def session_request(form) -> tuple[SessionRequest | None, list[str]]:
     request_ = SessionRequest(played_on or club_today(), ruleset, variations, kind, hands,
                               (form.get("ends_at") or "").strip() or None, form.get("partners") or "random",
                               tuple(tuple(p) for p in pairs_from(form.get("pairs") or "")),
-                              form.get("agreement") == "yes")
+                              form.get("agreement") == "yes", house_rules)
     return (None if problems else request_), problems
 
 
@@ -112,7 +126,8 @@ def new_session():
                                     f"{', each hand agreed at the table' if session.agreement else ''}.")
                 flash("Session opened. Now tick who is here.", "success")
                 return redirect(url_for("club.manage", session_id=session.id))
-    return render_template("club/new.html", rulesets=usual_rulesets(), kinds=FORMAT_KINDS, kind_names=FORMAT_NAMES,
+    return render_template("club/new.html", rulesets=usual_rulesets(), house=house_choices(), kinds=FORMAT_KINDS,
+                           kind_names=FORMAT_NAMES,
                            today=club_today().isoformat(), problems=problems, form=request.form), \
         status_for(RefusalKind.INVALID if problems else None)
 

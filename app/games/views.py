@@ -31,6 +31,7 @@ from app.rules import InvalidHand, RulesetError, all_rulesets
 from app.render.chart import totals_chart
 from app.rules.operations import EventKind
 from app.rules.outcome import Closing, play_words
+from app.store.house_rules import club_house_rules_beside_documents, latest_version
 from app.store.games import create_game, shown_version
 from app.store.states import ruleset_of, state_of
 from app.store.cache import remembered, row_cache, version_cache
@@ -207,7 +208,8 @@ def new_game_page(form: NewGameForm, errors: dict, general: list[str], status: i
     """The new-game form."""
     players = form.players.data or "4"
     return render_template(
-        "games/new.html", form=form, rulesets=all_rulesets(), errors=errors, general=general,
+        "games/new.html", form=form, rulesets=all_rulesets(), house=club_house_rules_beside_documents(),
+        errors=errors, general=general,
         player_counts=PLAYER_COUNTS, solo_counts=SOLO_COUNTS, team_defaults=TEAM_DEFAULTS,
         seats=[(seat_value(s), default_player_name(*s, players), SEAT_COUNTS[s]) for s in ALL_SEATS],
         player_default=partial(default_player_name, players=players), compass=COMPASS_SEATS,
@@ -219,16 +221,19 @@ def new_game_page(form: NewGameForm, errors: dict, general: list[str], status: i
 def new_game():
     """Choose the rule set, its variations, the players and the first dealer; open the game."""
     form = NewGameForm()
+    form.ruleset.options += [(f"house-{row.id}", row.name) for row, _, _ in club_house_rules_beside_documents()]
     if request.method == "GET":
         return new_game_page(form, {}, [])
     errors: dict[str, list[str]] = {}
     general: list[str] = []
     if form.validate():
-        ruleset = next(r for r in all_rulesets() if r.id == form.ruleset.data)
+        house = latest_version(int(form.ruleset.data[6:])) if form.ruleset.data.startswith("house-") else None
+        ruleset_id = house.base if house is not None else form.ruleset.data
+        ruleset = next(r for r in all_rulesets() if r.id == ruleset_id)
         try:
             game = create_game(ruleset.id, form.variations(ruleset), form.teams(),
                                table_label=(form.table_label.data or "").strip(),
-                               first_dealer=form.first_dealer_seat(), actor=tablet())
+                               first_dealer=form.first_dealer_seat(), actor=tablet(), house_rules=house)
         except Refusal as error:
             nothing_saved()
             for problem in error.problems:

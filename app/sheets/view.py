@@ -8,7 +8,9 @@ from app.store.substitutes import changes_of, seat_name_at
 from app.store.gamelog import corrected_hands
 from app.store.models import Game
 from app.rules.numbers import points
-from app.rules import GameState, RuleSet, TeamEntry, TeamResult, dealer_for_hand, set_code
+from app.rules import (GameState, RuleSet, TeamEntry, TeamResult, dealer_for_hand, differences, get_ruleset, header_words,
+                       set_code)
+from app.store.house_rules import reference
 from app.store.cache import kept_before, remembered, row_cache
 from app.store.games import shown_version
 from app.store.states import ruleset_of, state_of
@@ -117,6 +119,7 @@ class ScoreSheet:
     drawn: bool = False
     result_note: str = ""      # how the game ended, in words ("Time was called ...", "Abandoned: no result")
     substitutes: tuple[str, ...] = ()     # "Zoe played for Ann from hand 5."
+    house_rules: dict | None = None       # the club's house rules it is played by: {"id", "name", "version"}
     source: tuple = field(default=(), compare=False, repr=False)    # what its rows were made from (game_sheet)
 
     @property
@@ -124,6 +127,18 @@ class ScoreSheet:
         """How the sheet names its game: 'Table 2 · North-South v East-West', or its teams alone."""
         teams = " v ".join(team.name for team in self.teams)
         return f"{self.table_label} · {teams}" if self.table_label else teams
+
+    @property
+    def house_words(self) -> str:
+        """'House rules: Our Bolivia (on Bolivia)' for the header; '' for a rule set as its document has it."""
+        return header_words(self.ruleset)
+
+    @property
+    def house_differences(self) -> tuple:
+        """Each rule the house rules play differently, beside the document's (the engine's `differences`)."""
+        if not self.ruleset.house_rules:
+            return ()
+        return differences(get_ruleset(self.ruleset.id, self.ruleset.chosen), self.ruleset)
 
     @property
     def in_progress(self) -> bool:
@@ -299,7 +314,8 @@ def game_sheet(game: Game, state: GameState | None = None, before: ScoreSheet | 
         winner=names[winner] if winner is not None else None, game_over=over, result_note=note,
         drawn=state.outcome.draw,
         next_dealer=dealer_name(game, len(state.hands) + 1), set_key=set_key(ruleset),
-        won_at=state.won_at, substitutes=tuple(change.words for change in changes), source=source)
+        won_at=state.won_at, substitutes=tuple(change.words for change in changes),
+        house_rules=reference(game.house_rules_version_id), source=source)
 
 
 def kept_rows(before: ScoreSheet | None, source: tuple) -> tuple[SheetRow, ...]:
@@ -319,7 +335,8 @@ def kept_rows(before: ScoreSheet | None, source: tuple) -> tuple[SheetRow, ...]:
     return before.rows[:same]
 
 
-def blank_sheet(ruleset: RuleSet, team_count: int = 2, rows: int | None = None) -> ScoreSheet:
+def blank_sheet(ruleset: RuleSet, team_count: int = 2, rows: int | None = None,
+                house_rules: dict | None = None) -> ScoreSheet:
     """An empty sheet for a paper score pad: the same columns, `rows` hands to write in."""
     if rows is None:
         rows = PAD_ROWS if team_count <= 2 else PAD_ROWS_THREE
@@ -327,7 +344,7 @@ def blank_sheet(ruleset: RuleSet, team_count: int = 2, rows: int | None = None) 
     return ScoreSheet(
         game_id=None, ruleset=ruleset, variations_text=variations_text(ruleset), target=ruleset.target,
         table_label="", date=None, teams=teams, rows=(), winner=None, game_over=False, next_dealer="",
-        set_key=set_key(ruleset), blank_rows=rows)
+        set_key=set_key(ruleset), blank_rows=rows, house_rules=house_rules)
 
 
 def sheet_of(game: Game):

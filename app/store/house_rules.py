@@ -11,7 +11,7 @@ from sqlalchemy.orm import selectinload
 
 from app.extensions import db
 from app.rules import Changes, HouseRules, Problem, RuleSet, house_ruleset, read_changes, read_house_rules
-from app.rules import get_ruleset
+from app.rules import differences, get_ruleset
 from app.rules.codes import Code
 from app.rules.refusal import Refusal, RefusalKind, refuse
 from app.store.club_models import ClubSession
@@ -24,6 +24,16 @@ def club_house_rules() -> list[HouseRulesRow]:
     """The club's house rules, by name, each with its versions (two statements whatever their number)."""
     return list(db.session.scalars(select(HouseRulesRow).options(selectinload(HouseRulesRow.versions))
                                    .order_by(HouseRulesRow.name)))
+
+
+def club_house_rules_beside_documents() -> list[tuple[HouseRulesRow, RuleSet, tuple]]:
+    """Each of the club's house rules with the rule set its newest version plays by and each rule that differs
+    from its document (the engine's `differences`)."""
+    found = []
+    for row in club_house_rules():
+        ruleset = version_ruleset(row.latest)
+        found.append((row, ruleset, differences(get_ruleset(row.latest.base, row.latest.variations), ruleset)))
+    return found
 
 
 def house_rules_row(house_rules_id, field: str = "house_rules") -> HouseRulesRow:
@@ -178,5 +188,5 @@ def delete_house_rules(house_rules_id: int) -> None:
     db.session.commit()
 
 
-__all__ = ["chosen_house_rules", "club_house_rules", "delete_house_rules", "engine_house_rules", "game_variations", "house_rules_row",
+__all__ = ["chosen_house_rules", "club_house_rules", "club_house_rules_beside_documents", "delete_house_rules", "engine_house_rules", "game_variations", "house_rules_row",
            "latest_version", "reference", "ruleset_of_version", "save_house_rules", "uses", "version_row", "version_ruleset"]
