@@ -13,6 +13,7 @@ from app.club.departures import session_changes
 from app.club.printing import render_cards_pdf, render_session_pdf
 from app.club.sessions import draw_words
 from app.web.network import tablets_url
+from app.store.house_rules import house_rules_words
 from app.store.brake import release_code_brake
 from app.store.writes import nothing_saved
 from app.games.common import load_game
@@ -77,7 +78,7 @@ def board(session_id: int):
                            clock=None if over else session_clock(session),
                            calls=[call_document(c) for c in open_calls(session)],
                            format_words=format_of_session(session), time_called=time_is_called(session),
-                           draw_words=draw_words(session))
+                           draw_words=draw_words(session), house_words=house_rules_words(session.house_rules_version_id))
 
 
 @bp.get("/club/sessions/<int:session_id>/board.json")
@@ -190,7 +191,8 @@ def results_page(session_id: int):
     standings = results(session)
     return render_template("club/results.html", session=session, standings=standings, method=METHOD,
                            tables=tables(session), format_words=format_of_session(session),
-                           changes=session_changes(session), day=day_chart(standings))
+                           changes=session_changes(session), day=day_chart(standings),
+                           house_words=house_rules_words(session.house_rules_version_id))
 
 
 def public_root() -> str:

@@ -20,7 +20,7 @@ from app.store.club_reads import sessions_by_ruleset
 from app.store.writes import nothing_saved
 from app.reading import read_whole_number
 from app.rules import all_rulesets
-from app.store.house_rules import club_house_rules_beside_documents
+from app.store.house_rules import club_house_rules_beside_documents, house_rules_words
 from app.rules.formats import FORMAT_KINDS, FORMAT_NAMES
 from app.club.auth import organiser_actor
 from app.club.departures import replace_player, session_changes
@@ -138,6 +138,7 @@ def manage_page(session: ClubSession, problems: list[str] | None = None, status:
     members = active_members()
     views = tables(session)
     return render_template("club/session.html", session=session, here=here, members=members, tables=views,
+                           house_words=house_rules_words(session.house_rules_version_id),
                            open_tables=[view for view in views if not view.hands and not view.outcome.over],
                            games=current_games(session), problems=problems or [],
                            format_words=format_of_session(session), draw_words=draw_words(session),

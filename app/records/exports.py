@@ -14,6 +14,7 @@ from sqlalchemy.orm import selectinload
 from app.club.clock import format_of_session, results
 from app.store.club_models import Attendance, ClubSession, Member
 from app.extensions import db
+from app.store.house_rules import house_rules_words
 from app.store.models import Game, HandEntry
 from app.render.guard import collector_paused
 from app.store.bulk import read_games
@@ -23,14 +24,14 @@ from app.store.states import state_of
 #: Most teams a game can have (three players alone at Sambola, three pairs at Bolivia Plus).
 TEAM_SLOTS = 3
 
-GAME_COLUMNS = ["game_id", "ruleset", "variations", "target", "table", "session_id", "created_at",
+GAME_COLUMNS = ["game_id", "ruleset", "house_rules", "variations", "target", "table", "session_id", "created_at",
                 "finished_at", "hands", "winner", "winner_name", "result", "reason", "margin"] + [
     f"team_{n}_{key}" for n in range(1, TEAM_SLOTS + 1) for key in ("name", "players", "total")]
-HAND_COLUMNS = ["game_id", "ruleset", "hand", "team_position", "team", *HandEntry.FIELDS,
+HAND_COLUMNS = ["game_id", "ruleset", "house_rules", "hand", "team_position", "team", *HandEntry.FIELDS,
                 "bonus", "cards", "score", "progressive_before", "progressive",
                 "next_initial_meld_minimum", "won_game"]
 PLAYER_COLUMNS = ["player_id", "name", "short_name", "active", "games"]
-SESSION_RESULT_COLUMNS = ["session_id", "played_on", "ruleset", "format", "rounds", "place", "player",
+SESSION_RESULT_COLUMNS = ["session_id", "played_on", "ruleset", "house_rules", "format", "rounds", "place", "player",
                           "games_played", "games_won", "margin"]
 
 
@@ -88,7 +89,8 @@ def all_games() -> list[Game]:
 def game_row(game: Game) -> dict:
     """One game: rule set, teams with their players and totals, the winner."""
     state = state_of(game)
-    row = {"game_id": game.id, "ruleset": game.ruleset_id, "variations": json.dumps(game.variations or {}, sort_keys=True),
+    row = {"game_id": game.id, "ruleset": game.ruleset_id,
+           "house_rules": house_rules_words(game.house_rules_version_id), "variations": json.dumps(game.variations or {}, sort_keys=True),
            "target": game.target, "table": game.table_label, "session_id": game.session_id,
            "created_at": game.created_at.isoformat(timespec="seconds"),
            "finished_at": game.finished_at and game.finished_at.isoformat(timespec="seconds"),
@@ -119,11 +121,12 @@ def hand_lines(game: Game) -> list[list]:
     state = state_of(game)
     outcome = state.outcome
     lines = []
+    house = house_rules_words(game.house_rules_version_id)
     for number, (entries, result) in enumerate(zip(state.entries, state.hands), start=1):
         for position, (entry, team) in enumerate(zip(entries, result.teams)):
             figures = list(entry_figures(entry))
             figures[SETS] = dict(figures[SETS])
-            lines.append([game.id, game.ruleset_id, number, position + 1, team.name, *figures,
+            lines.append([game.id, game.ruleset_id, house, number, position + 1, team.name, *figures,
                           team.bonus, team.cards, team.score, team.progressive_before, team.progressive,
                           team.next_initial_meld_minimum, outcome.winner == position and outcome.at_hand == number])
     return lines
@@ -155,6 +158,7 @@ def hands_csv() -> str:
 def session_result_rows(session: ClubSession, games: list[Game]) -> list[dict]:
     """A session's results of the day (from its games), one row per player as the results page ranks them."""
     head = {"session_id": session.id, "played_on": session.played_on.isoformat(), "ruleset": session.ruleset_id,
+            "house_rules": house_rules_words(session.house_rules_version_id),
             "format": format_of_session(session), "rounds": session.round}
     return [{**head, "place": line.place, "player": line.player, "games_played": line.played,
              "games_won": line.as_dict()["won"], "margin": line.margin} for line in results(session, games)]

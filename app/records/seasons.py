@@ -13,7 +13,7 @@ from app.records.exports import CSV_TYPE, to_csv
 from app.store.club_models import Season
 from app.store.club_reads import member_ids_by_name
 from app.store.club_writes import add_season as add_season_row
-from app.records.standings import all_seasons, standings
+from app.records.standings import all_seasons, rules_played, season_games, standings
 from app.records.blueprint import bp
 from app.web.visibility import public_records
 from app.reading import ascii_digits
@@ -74,9 +74,11 @@ def season_method(season: Season, rows) -> str:
 def ladder(season_id: int):
     """The season's ladder, with the method written out; ?projector=1 for big type, ?form=1 adds a Form column."""
     season = db.session.get(Season, season_id) or abort_as(RefusalKind.NOT_FOUND)
-    rows = standings(season)
+    games = season_games(season)
+    rows = standings(season, games)
     members = member_ids_by_name()
     return render_template("records/ladder.html", season=season, rows=rows, seasons=all_seasons(), members=members,
+                           played_by=rules_played(games),
                            method=season_method(season, rows), projector=request.args.get("projector") == "1",
                            forms=club_form_guide() if request.args.get("form") == "1" else None, form_meaning=MEANING)
 

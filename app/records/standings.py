@@ -1,6 +1,7 @@
 """A season's standings: the stored games turned into each player's games for the ladder engine."""
 from __future__ import annotations
 
+from collections import Counter
 from fractions import Fraction
 
 from sqlalchemy import select
@@ -12,6 +13,8 @@ from app.store.club_models import Season
 from app.rules.ladder import PlayerGame, Standing, player_games as ladder_lines, rank
 from app.records.exports import collector_paused_while
 from app.store.bulk import read_games
+from app.store.house_rules import house_rules_words
+from app.rules import all_rulesets
 from app.store.states import state_of
 
 
@@ -28,10 +31,19 @@ def player_games(game: Game) -> list[PlayerGame]:
 
 
 @collector_paused_while
-def standings(season: Season) -> list[Standing]:
-    """The season's ladder, qualified players first."""
-    games = [row for game in season_games(season) for row in player_games(game)]
-    return rank(games, Fraction(season.qualifying_percent, 100))
+def standings(season: Season, games: list[Game] | None = None) -> list[Standing]:
+    """The season's ladder, qualified players first (`games`: the season's games when already read)."""
+    lines = [row for game in (season_games(season) if games is None else games) for row in player_games(game)]
+    return rank(lines, Fraction(season.qualifying_percent, 100))
+
+
+def rules_played(games: list[Game]) -> list[tuple[str, int]]:
+    """The rules the games were played by, each with how many: ('Bolivia', 12), ('House rules: Our Bolivia,
+    version 1', 4); the most played first."""
+    names = {ruleset.id: ruleset.short_name for ruleset in all_rulesets()}
+    counts = Counter(f"House rules: {house_rules_words(game.house_rules_version_id)}" if game.house_rules_version_id
+                     else names.get(game.ruleset_id, game.ruleset_id) for game in games)
+    return counts.most_common()
 
 
 def all_seasons() -> list[Season]:

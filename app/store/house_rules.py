@@ -132,6 +132,12 @@ def reference(version_id: int | None) -> dict | None:
     return {"id": version.house_rules_id, "name": version.name, "version": version.version}
 
 
+def house_rules_words(version_id: int | None) -> str:
+    """'Our Bolivia, version 2': a game's or an afternoon's house rules in a cell or a line; '' for none."""
+    found = reference(version_id)
+    return "" if found is None else f"{found['name']}, version {found['version']}"
+
+
 def uses(row: HouseRulesRow) -> tuple[int, int]:
     """How many games and afternoons were opened with any version of these house rules."""
     ids = [v.id for v in row.versions]
@@ -189,4 +195,4 @@ def delete_house_rules(house_rules_id: int) -> None:
 
 
 __all__ = ["chosen_house_rules", "club_house_rules", "club_house_rules_beside_documents", "delete_house_rules", "engine_house_rules", "game_variations", "house_rules_row",
-           "latest_version", "reference", "ruleset_of_version", "save_house_rules", "uses", "version_row", "version_ruleset"]
+           "house_rules_words", "latest_version", "reference", "ruleset_of_version", "save_house_rules", "uses", "version_row", "version_ruleset"]

@@ -175,3 +175,39 @@ def test_the_printed_sheet_and_pad_say_house_rules_and_print_the_clubs_values(cs
     assert "Play to 10,000" in texts[0] and "+100 each, all 6: +1,000" in texts[-1]
     assert "Red 3s 1 2 3 4 5 6 Points 100 200 300 400 500 1,000" in texts[-1]         # the back's own table
     assert csrf_client.get("/rulesets/bolivia/pad.pdf?house_rules=999").status_code == 404
+
+
+def test_the_board_results_ladder_and_exports_name_the_rules_each_game_was_played_by(app, client):
+    from datetime import date
+
+    from app.extensions import db
+    from app.store.club_models import Season
+    from tests.web.club_support import PLAYERS, enter_hand, open_session
+    from tests.web.test_records_exports import rows_of
+    organiser(app)
+    client.post("/login", data={"name": NAME, "password": PASSWORD})
+    rules_id = int(made(client).rsplit("/", 1)[1])
+    opened = open_session(client, PLAYERS[:4], ruleset="", house_rules=rules_id, format={"kind": "hands", "hands": 1})
+    assert opened.status_code == 201, opened.get_data(as_text=True)
+    session, table = opened.get_json()["id"], opened.get_json()["tables"][0]
+    assert enter_hand(client, table, points=(300, 100)).status_code == 201
+    casual = client.post("/api/v1/games", json={"ruleset": "sambola", "teams": [{"players": ["X"]}, {"players": ["Y"]}]})
+    assert casual.status_code == 201
+    assert "House rules: Our Bolivia, version 1" in client.get(f"/club/sessions/{session}/board").get_data(as_text=True)
+    assert "Played by the club's house rules: Our Bolivia, version 1" in client.get(
+        f"/club/sessions/{session}/results").get_data(as_text=True)
+    with app.app_context():
+        today = date.today()
+        db.session.add(Season(name="This year", starts_on=date(today.year - 1, 1, 1), ends_on=date(today.year + 1, 1, 1),
+                              qualifying_percent=0))
+        db.session.commit()
+        season_id = db.session.query(Season).one().id
+    ladder = client.get(f"/records/seasons/{season_id}").get_data(as_text=True)
+    assert "Played by: House rules: Our Bolivia, version 1 (1 game) · Sambola (1 game)" in ladder    # oldest first
+    _, games = rows_of(client, "games")
+    assert {row["ruleset"]: row["house_rules"] for row in games} == {"bolivia": "Our Bolivia, version 1",
+                                                                     "sambola": ""}
+    _, hands = rows_of(client, "hands")
+    assert {row["house_rules"] for row in hands if row["ruleset"] == "bolivia"} == {"Our Bolivia, version 1"}
+    _, results = rows_of(client, "session-results")
+    assert {row["house_rules"] for row in results} == {"Our Bolivia, version 1"}
