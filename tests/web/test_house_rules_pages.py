@@ -93,11 +93,13 @@ def test_house_rules_are_saved_shown_beside_the_document_and_listed_on_rules(csr
     login(csrf_client)
     page = csrf_client.get(made(csrf_client)).get_data(as_text=True)
     assert "House rules: Our Bolivia" in page and "version 1" in page
-    assert re.search(r"The winning score</th><td>15,000</td><td class=\"house-value\">10,000</td>", page)
+    assert re.search(r"The winning score</th><td data-label=\"The rule document\">15,000</td><td class=\"house-value\" "
+                     r"data-label=\"This club\">10,000</td>", page)
     assert re.search(r"<tr><td>6</td><td class=\"num\">1,000</td></tr>", page)        # every rule, the club's
     rules = csrf_client.get("/rules").get_data(as_text=True)
     assert "This club's house rules" in rules and "Our Bolivia" in rules
-    assert re.search(r"A black 3 left in a hand</th><td>\u2212100 each</td><td class=\"house-value\">\u2212200 each", rules)
+    assert re.search(r"A black 3 left in a hand</th><td data-label=\"The rule document\">\u2212100 each</td>"
+                     r"<td class=\"house-value\" data-label=\"This club\">\u2212200 each", rules)
 
 
 def test_an_edit_makes_a_new_version_and_the_game_keeps_its_own(csrf_app, csrf_client):
