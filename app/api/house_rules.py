@@ -64,6 +64,7 @@ def create_house_rules():
 def edit_house_rules(house_rules_id: int):
     """Edit house rules: a new version; the games opened with an older one keep theirs."""
     organiser = api_organiser()
+    house_rules_row(house_rules_id, None)           # another club's (or none) is not found, whatever the body
     body = house_rules_body()
     row = save_house_rules(body.get("name"), body.get("base"), body.get("variations"), body.get("changes"),
                            house_rules_id=house_rules_id, by=organiser.name)

@@ -124,6 +124,7 @@ def posted(base: str, given: dict, row):
 @login_required
 def remove_house_rules(house_rules_id: int):
     """Delete house rules no game or afternoon was played by; the reason otherwise."""
+    found_row(house_rules_id)
     try:
         delete_house_rules(house_rules_id)
     except Refusal as refused:

@@ -61,6 +61,14 @@ def test_house_unmelded_red_threes_turns_minus_into_plus_and_back(rid, document)
     assert scores(ruleset, [team(red_threes=2, table_points=50), team()])[0] == 250
 
 
+def test_house_unmelded_red_threes_minus_in_classic_bolivia_still_needs_the_going_out_sets():
+    ruleset = house("bolivia_classic", unmelded_red_threes="negative")
+    # Not melded and without the going-out sets: the red 3s count 0 either way (the classic rule stands).
+    assert scores(ruleset, [team(red_threes=2, melded=False), team()])[0] == 0
+    # Melded with the going-out sets: plus as ever, 2,000 + 300 + 100 + 200.
+    assert scores(ruleset, [out_team("bolivia_classic", red_threes=2), team()])[0] == 2600
+
+
 def test_house_unmelded_red_threes_minus_with_the_clubs_table():
     ruleset = house("bolivia", red_three_table=EACH_AND_ALL["bolivia"])
     # Not melded, all six: minus the club's 1,000 (the document's -1,200).
