@@ -196,7 +196,9 @@ EVENT_DETAIL = shape({
               "description": "game_opened: the teams' names; a hand's events: each team's figures."},
     "ruleset": TEXT, "totals": {"type": "array", "items": COUNT}, "winner": NULLABLE_INT,
     "winner_name": {"type": ["string", "null"]}, "draw": {"type": "boolean"}, "outcome": ref("Outcome"),
-    "words": TEXT, "last_hand": NULLABLE_INT})
+    "words": TEXT, "last_hand": NULLABLE_INT,
+    "house_rules": COUNT | {"description": "game_opened under house rules: their id."},
+    "house_rules_version": COUNT | {"description": "game_opened under house rules: the version the game keeps."}})
 DETAIL = {"oneOf": [ref("EventDetail"), {"type": "null"}]}
 EVENT = shape({"seq": COUNT, "kind": TEXT, "hand": NULLABLE_INT, "at": {"type": "string", "format": "date-time"},
                "actor": shape({"kind": TEXT, "label": TEXT}, ("kind", "label")), "before": DETAIL, "after": DETAIL},
