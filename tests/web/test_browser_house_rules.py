@@ -73,4 +73,18 @@ def test_the_organiser_makes_house_rules_in_the_browser_and_the_pages_are_pictur
                 width = page.evaluate("document.documentElement.scrollWidth")
                 assert width <= viewport["width"], (name, size, width)      # nothing runs off the side
             page.context.close()
-    assert len(list(PICTURES.glob("*.png"))) == len(shots) * len(SIZES) * len(SCHEMES)
+    assert all((PICTURES / f"{name}-{size}-{scheme}.png").stat().st_size > 10_000
+               for name in shots for size in SIZES for scheme in SCHEMES)
+    tablet = browser.new_context(viewport=SIZES["390x844"]).new_page()
+    tablet.goto(base_url + "/games/new")
+    tablet.get_by_text("House rules: Our Bolivia to 10,000").click()
+    tablet.screenshot(path=str(PICTURES / "new-game-390x844-light.png"), full_page=True)
+    tablet.get_by_role("button", name="Start the game").click()
+    tablet.wait_for_url("**/games/*")
+    facts = tablet.locator(".game-facts").inner_text()
+    assert "House rules: Our Bolivia to 10,000" in facts and "play to 10,000" in facts
+    tablet.screenshot(path=str(PICTURES / "game-390x844-light.png"))
+    tablet.get_by_role("link", name="House rules: Our Bolivia to 10,000").click()
+    tablet.wait_for_url("**/rules/house/*")
+    assert "The winning score" in tablet.locator("table.house-diff").inner_text()
+    tablet.context.close()
