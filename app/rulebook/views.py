@@ -8,7 +8,7 @@ from wtforms import StringField
 from wtforms.validators import Length
 
 from app.rules.numbers import points
-from app.games.forms import Choice
+from app.web.forms import Choice
 from app.rulebook.blueprint import bp
 from app.rules import SET_SIZE, RulesetError, all_rulesets, check_set, describe_ruleset, get_ruleset
 from app.rules.setcheck import CARD_HELP, RANKS, SUITS
