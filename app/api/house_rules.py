@@ -5,11 +5,11 @@ from __future__ import annotations
 from flask import url_for
 
 from app.api.blueprint import bp
-from app.api.inputs import read_body, refuse_problems, unknown_fields
-from app.club.auth import api_organiser
+from app.web.api_input import read_body, refuse_problems, unknown_fields
+from app.web.sign_in import api_organiser
 from app.rules import describe_ruleset, differences, get_ruleset
-from app.store.house_models import HouseRulesRow, HouseRulesVersion
-from app.store.house_rules import (club_house_rules, delete_house_rules, house_rules_row, save_house_rules,
+from app.store.club.house_models import HouseRulesRow, HouseRulesVersion
+from app.store.club.house_rules import (club_house_rules, delete_house_rules, house_rules_row, save_house_rules,
                                    version_ruleset)
 
 HOUSE_RULES = "<int(max=2147483647):house_rules_id>"

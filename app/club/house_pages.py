@@ -12,10 +12,10 @@ from app.club.house_form import (FAMILY_STEPS, STEP_ROWS, each_and_all, figure_r
 from app.rules import RuleSet, all_rulesets, apply_changes, differences, get_ruleset, read_changes, trey_table_words
 from app.rules.house_words import meld_words
 from app.rules.refusal import Refusal, RefusalKind
-from app.store.house_models import HouseRulesVersion
-from app.store.house_rules import (club_house_rules_beside_documents, delete_house_rules, house_rules_row, save_house_rules, uses,
+from app.store.club.house_models import HouseRulesVersion
+from app.store.club.house_rules import (club_house_rules_beside_documents, delete_house_rules, house_rules_row, save_house_rules, uses,
                                    version_ruleset)
-from app.store.writes import nothing_saved
+from app.store.base.transaction import nothing_saved
 from app.web.errors import abort_as, status_for, status_of
 
 

@@ -9,36 +9,28 @@ from flask_login import login_required
 from sqlalchemy import select
 
 from app.club.blueprint import bp
-from app.store.clubtime import club_today
-from app.club.clock import format_of_session, tables
-from app.club.members import active_members
-from app.store.club_models import ClubSession
-from app.club.sessions import (SessionRequest, current_games, draw_words, mark_here, open_session, present,
-                               seat_latecomer, start_round)
+from app.store.base.clubtime import club_today
+from app.store.club.clock import format_of_session, tables
+from app.store.club.players import active_members
+from app.store.club.models import ClubSession
+from app.store.club.sessions import (SessionRequest, current_games, draw_words, mark_here, open_session, present,
+                                     seat_latecomer, start_round)
 from app.extensions import db
-from app.store.club_reads import sessions_by_ruleset
-from app.store.writes import nothing_saved
+from app.store.club.reads import sessions_by_ruleset
+from app.store.base.transaction import nothing_saved
 from app.reading import read_whole_number
 from app.rules import all_rulesets
-from app.store.house_rules import club_house_rules_beside_documents, house_rules_words
+from app.store.club.house_rules import club_house_rules_beside_documents, house_rules_words
 from app.rules.formats import FORMAT_KINDS, FORMAT_NAMES
-from app.club.auth import organiser_actor
-from app.club.departures import replace_player, session_changes
-from app.store.games import delete_game
-from app.club.record import event_sentence
-from app.store.sessionlog import SessionEventKind, save_session_change, session_events
+from app.web.sign_in import organiser_actor
+from app.store.club.departures import replace_player, session_changes
+from app.store.game.games import delete_game
+from app.club.sessionlog_words import event_sentence
+from app.store.club.sessionlog import SessionEventKind, save_session_change, session_events
 from app.rules.refusal import Refusal, RefusalKind
-from app.web.errors import abort_as, status_for, status_of
-from app.store.ids import LARGEST_ID
-from app.store.seats import SeatChange, SeatChangeKind, set_seats
-
-
-def load_session(session_id: int) -> ClubSession:
-    """The session, or the friendly 404 page."""
-    session = db.session.get(ClubSession, session_id) if 0 < session_id <= LARGEST_ID else None
-    if session is None:
-        abort_as(RefusalKind.NOT_FOUND, f"There is no session number {session_id}.")
-    return session
+from app.web.errors import status_for, status_of
+from app.store.club.seats import SeatChange, SeatChangeKind, set_seats
+from app.web.lookup import load_session
 
 
 def usual_rulesets() -> list:

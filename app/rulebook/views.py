@@ -9,14 +9,14 @@ from wtforms import StringField
 from wtforms.validators import Length
 
 from app.rules.numbers import points
-from app.games.forms import Choice
+from app.web.forms import Choice
 from app.rulebook.blueprint import bp
 from app.rules import SET_SIZE, RulesetError, all_rulesets, check_set, describe_ruleset, differences, get_ruleset
 from app.rules.setcheck import CARD_HELP, RANKS, SUITS
 from app.rules.refusal import Refusal, RefusalKind
 from app.reading import read_whole_number
-from app.store.club_models import Role
-from app.store.house_rules import club_house_rules_beside_documents, house_rules_row, version_ruleset
+from app.store.people.models import Role
+from app.store.club.house_rules import club_house_rules_beside_documents, house_rules_row, version_ruleset
 from app.web.errors import abort_as, status_for
 
 CARD_LIMIT = 300

@@ -5,17 +5,18 @@ from datetime import timezone
 
 from flask import Response, current_app, render_template, request
 
-from app.store.tenancy import name_of_club
+from app.store.tenancy.scope import name_of_club
 from app.rules import describe_ruleset, get_ruleset, ruleset_ids, variation_problems
 from app.reading import read_whole_number
-from app.store.house_rules import chosen_house_rules, reference, version_ruleset
+from app.store.club.house_rules import chosen_house_rules, reference, version_ruleset
 from app.rules.refusal import Refusal, RefusalKind
 from app.web.errors import abort_as
 from app.sheets.blueprint import bp
-from app.store.loading import game_stamp, load_whole_game
+from app.store.stamps import game_stamp
+from app.store.game.loading import load_whole_game
 from app.render.pdf import pdf_response, printed_now
-from app.sheets.pdf import cached_sheet, render_pdf, sheet_cache, sheet_etag
-from app.sheets.view import blank_sheet
+from app.render.sheet_pdf import cached_sheet, render_pdf, sheet_cache, sheet_etag
+from app.render.sheet import blank_sheet
 
 
 @bp.get("/games/<int:game_id>/sheet.pdf")

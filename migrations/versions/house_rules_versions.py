@@ -10,7 +10,7 @@ seed rule set as written). On PostgreSQL each new table gets the clubs' row-leve
 from alembic import op
 import sqlalchemy as sa
 
-from app.store.row_security import guard_clubs, unguard_clubs
+from app.store.tenancy.row_security import guard_clubs, unguard_clubs
 
 revision = "house_rules_versions"
 down_revision = "members_settings_contacts_outbox"

@@ -10,9 +10,10 @@ import pytest
 from sqlalchemy import select
 
 from app.extensions import db
-from app.store.club_models import ClubSession, Member, Organiser, Season, TableCall
-from app.store.models import Game, Hand
-from app.store.tenancy import in_club, store_filter_off
+from app.store.club.models import ClubSession, Member, Season, TableCall
+from app.store.people.models import Organiser
+from app.store.game.models import Game, Hand
+from app.store.tenancy.scope import in_club, store_filter_off
 from tests.web.club_support import PASSWORD, basic, enter_hand, login, organiser
 
 A_PLAYERS = ["Ann Arden", "Bob Arden", "Cy Arden", "Di Arden", "Ed Arden"]

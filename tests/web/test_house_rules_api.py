@@ -8,8 +8,8 @@ import json
 from sqlalchemy import select
 
 from app.extensions import db
-from app.store.house_models import HouseRulesRow, HouseRulesVersion
-from app.store.models import Game
+from app.store.club.house_models import HouseRulesRow, HouseRulesVersion
+from app.store.game.models import Game
 from tests.conftest import dispose_app, make_app
 from tests.web.club_support import PLAYERS, basic, enter_hand, login, organiser, open_session
 from tests.web.test_clubs_isolation import OWNER_B, add_club

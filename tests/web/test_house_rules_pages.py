@@ -183,7 +183,7 @@ def test_the_board_results_ladder_and_exports_name_the_rules_each_game_was_playe
     from datetime import date
 
     from app.extensions import db
-    from app.store.club_models import Season
+    from app.store.club.models import Season
     from tests.web.club_support import PLAYERS, enter_hand, open_session
     from tests.web.test_records_exports import rows_of
     organiser(app)

@@ -5,9 +5,9 @@ import json
 import re
 import sqlite3
 
-from app.store.club_models import Member
+from app.store.club.models import Member
 from app.extensions import db
-from app.store.models import Player
+from app.store.game.models import Player
 from tests.web.club_support import NAME, PASSWORD, basic, enter_hand, login, open_session, organiser
 from tests.web.test_api_games import GAMES_TO_PLAY, new_game, post_hand
 
