@@ -10,7 +10,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from app.api.openapi import EXAMPLES
+from app.openapi.document import EXAMPLES
 from tests.conftest import served
 from tests.web.club_support import NAME, PASSWORD, organiser
 
