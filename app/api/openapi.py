@@ -6,11 +6,18 @@ from functools import cache
 from app.api.blueprint import bp
 from app.api.inputs import LONGEST_PAGE, PAGE_LIMIT
 from app.api.openapi_schemas import SCHEMAS, ref
+from app.rules.codes import Code
 from app.store.ids import LARGEST_ID, LARGEST_SMALL_ID
 
 JSON = "application/json"
 ORGANISER = [{"organiser": []}]
-TABLET = [{"tableCode": []}]
+#: A table's writes: the game's table code, or an organiser's name and password (who changes any of the club's
+#: games without its code, as signed in on the pages).
+TABLET = [{"tableCode": []}, {"organiser": []}]
+#: What a session table's tablet may not do alone (the pages let only the signed-in organiser do it either).
+ORGANISERS_OWN = ("At a club session's table this takes the organiser's name and password (HTTP Basic), as on the "
+                  "pages: the table code alone answers 403 ({code}). An organiser's name and password serve "
+                  "without the table code on every write to one of the club's games.")
 
 #: What each refused status means, in the words of the API guide.
 STATUS_WORDS = {
@@ -123,7 +130,6 @@ ORGANISER_LIST = (401, 422, 429, 503)
 def operation(name: str, summary: str, answers: dict, *, tag: str, params: tuple = (), request: dict | None = None,
               security: list | None = None, words: str = "") -> dict:
     """One operation: its id, what it does, its parameters, body, security and every answer."""
-    answers = answers | refusals(400) if "400" not in answers else answers      # a NUL in the address: any route
     found = {"operationId": name, "summary": summary, "tags": [tag], "responses": answers}
     if words:
         found["description"] = words
@@ -139,7 +145,7 @@ def closing(name: str, words: str) -> dict:
     """POST /games/{game_id}/end or /abandon."""
     return {"post": operation(name, words, answer(200, "Closing", "The record of the closing and the game.")
                               | refusals(400, 413, *TABLE_WRITE), tag="Games", params=(GAME_ID,), security=TABLET,
-                              request=version_body())}
+                              request=version_body(), words=ORGANISERS_OWN.format(code=Code.GAME_ORGANISER_ONLY))}
 
 
 def version_body() -> dict:
@@ -167,8 +173,31 @@ def linked(answers: dict, status: int, links: dict) -> dict:
     return answers
 
 
+#: What every route can answer, whatever it does: a NUL in the address (400), an HTTP Basic header with a wrong
+#: name or password (401: the header is checked on every route, needed or not), a query parameter the route does
+#: not read (422), too many wrong passwords (429) and a database that cannot be reached just now (503).
+EVERY_ROUTE = (400, 401, 422, 429, 503)
+#: What a route with a path parameter can answer besides: nothing at that number (404, a number that is not a
+#: number too), and what a route that takes a body can (413: a body over 1 MB is refused unread).
+WITH_PATH, WITH_BODY = (404,), (413,)
+
+
+def completed(path: str, method: str, found: dict) -> dict:
+    """The operation with every status its route can answer (EVERY_ROUTE, WITH_PATH, WITH_BODY), in order."""
+    statuses = EVERY_ROUTE + (WITH_PATH if "{" in path else ()) + (WITH_BODY if method != "get" else ())
+    answers = found["responses"] | {str(status): answer(status)[str(status)] for status in statuses
+                                     if str(status) not in found["responses"]}
+    return found | {"responses": dict(sorted(answers.items()))}
+
+
 def paths() -> dict:
-    """Every route under /api/v1, each with every answer it gives."""
+    """Every route under /api/v1, each with every status it can answer."""
+    return {path: {method: completed(path, method, found) for method, found in item.items()}
+            for path, item in described_paths().items()}
+
+
+def described_paths() -> dict:
+    """Every route under /api/v1, each with the answers it gives for what it does."""
     game, hand, session = (GAME_ID,), (GAME_ID, HAND_NUMBER), (SESSION_ID,)
     return {
         "/rulesets": {"get": operation("listRulesets", "Every rule set, described",
@@ -192,7 +221,7 @@ def paths() -> dict:
             linked(answer(201, "OpenedGame", "The new game with its table_code (Location: the game).", LOCATION)
                    | answer(200, "OpenedGame", "This client_token opened a game before: that game, not a second one.",
                             LOCATION)
-                   | refusals(400, 409, 413, 422, 429, 503), 201, GAME_LINKS),
+                   | refusals(403, 409), 201, GAME_LINKS),
             tag="Games", request=body("GameRequest", "game"))},
         "/games/{game_id}": {
             "get": operation("getGame", "The game: every hand, the totals and the outcome",
@@ -201,7 +230,7 @@ def paths() -> dict:
             "delete": operation("deleteGame", "Delete a game started by mistake (only one with no hands)",
                                 answer(200, "Deletion", "The record of the deletion; the game then answers 404.")
                                 | refusals(400, 413, *TABLE_WRITE), tag="Games", params=game, security=TABLET,
-                                request=version_body())},
+                                request=version_body(), words=ORGANISERS_OWN.format(code=Code.GAME_ORGANISER_ONLY))},
         "/games/{game_id}/hands": {"post": operation(
             "addHand", "Record the next hand",
             linked(answer(201, "AddedHand", "The hand and the game's new totals."), 201, HAND_LINKS)
@@ -214,7 +243,9 @@ def paths() -> dict:
                              security=TABLET),
             "delete": operation("removeLastHand", "Remove the last hand",
                                 answer(200, "Game", "The game without the hand.") | refusals(400, 413, *TABLE_WRITE),
-                                tag="Hands", params=hand, security=TABLET, request=version_body())},
+                                tag="Hands", params=hand, security=TABLET, request=version_body(),
+                                words="A finished table's last hand: " + ORGANISERS_OWN.format(
+                                    code=Code.GAME_FINISHED_TABLE))},
         "/games/{game_id}/events": {"get": operation(
             "getEvents", "The game's record of changes, oldest first (a deleted game's too)",
             answer(200, "Events", "Every change.") | refusals(404, 503), tag="Games", params=game)},
@@ -303,7 +334,10 @@ def openapi_document() -> dict:
         "openapi": "3.1.0",
         "info": {"title": "Treys JSON API", "version": "1",
                  "description": "Score Bolivia-family canasta games, keep a table's game, run a club afternoon. "
-                                "Every refusal answers {\"errors\": [{\"field\", \"message\"}]} and stores nothing."},
+                                "Every refusal answers {\"errors\": [{\"field\", \"message\", \"code\"}]} and "
+                                "stores nothing. A method a route does not take answers 405 with that body (code "
+                                f"`{Code.METHOD_NOT_ALLOWED}`) and an Allow header naming the methods it takes; an "
+                                f"address that is no route answers 404 (code `{Code.ADDRESS_UNKNOWN}`)."},
         "servers": [{"url": "/api/v1"}],
         "tags": [{"name": name} for name in ("Rules", "Games", "Hands", "Tables", "Sessions", "Players", "About")],
         "paths": paths(),

@@ -56,10 +56,10 @@ def body(*known: str) -> dict:
 def names_list(value, field: str) -> tuple[list[str], list[Problem]]:
     """A list of player names, tidied, or the problem with it."""
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        return [], [Problem(field, f"'{field}' must be a list of names.")]
+        return [], [Problem(field, f"'{field}' must be a list of names.", Code.PLAYERS_NOT_LIST)]
     names = [clean_name(v) for v in value]
     if any(not n or len(n) > 60 for n in names):
-        return names, [Problem(field, "Every name must be 1 to 60 characters.")]
+        return names, [Problem(field, "Every name must be 1 to 60 characters.", Code.NAME_TOO_LONG)]
     return names, next((name_problems(n, field) for n in names if name_problems(n, field)), [])
 
 
@@ -68,18 +68,22 @@ def session_request(data: dict) -> tuple[SessionRequest, list[str], list[Problem
     fmt = data.get("format", {"kind": "target"})
     problems = []
     if not isinstance(fmt, dict):
-        fmt, problems = {}, [Problem("format", "'format' must be an object such as {\"kind\": \"target\"}.")]
+        fmt, problems = {}, [Problem("format", "'format' must be an object such as {\"kind\": \"target\"}.",
+                                   Code.FORMAT_NOT_OBJECT)]
     problems += unknown_fields(fmt, FORMAT_FIELDS, "format.") + token_problems(data.get("client_token"))
     variations = data.get("variations") or {}
     if not isinstance(variations, dict):
-        variations, problems = {}, problems + [Problem("variations", "'variations' must be an object.")]
+        variations, problems = {}, problems + [Problem("variations", "'variations' must be an object.",
+                                                                   Code.VARIATIONS_NOT_OBJECT)]
     pairs = data.get("pairs") or []
     if not isinstance(pairs, list) or not all(isinstance(p, list) and all(isinstance(n, str) for n in p)
                                                 for p in pairs):
-        pairs, problems = [], problems + [Problem("pairs", "'pairs' must be a list of pairs of names.")]
+        pairs, problems = [], problems + [Problem("pairs", "'pairs' must be a list of pairs of names.",
+                                                          Code.PAIRS_NOT_LIST)]
     players, player_problems = names_list(data.get("players"), "players")
     if not isinstance(data.get("balance", False), bool):
-        problems.append(Problem("balance", "'balance' is true (tables balanced by form) or false."))
+        problems.append(Problem("balance", "'balance' is true (tables balanced by form) or false.",
+                                Code.BALANCE_NOT_BOOLEAN))
     ends_at = fmt.get("ends_at")
     req = SessionRequest(club_today(), str(data.get("ruleset", "")), variations, fmt.get("kind"),
                          fmt.get("hands"), ends_at if isinstance(ends_at, str) else None,
@@ -87,7 +91,8 @@ def session_request(data: dict) -> tuple[SessionRequest, list[str], list[Problem
                          tuple(tuple(clean_name(n) for n in p) for p in pairs), data.get("agreement", False))
     problems += request_problems(req) + player_problems
     if req.partners == "fixed" and not pairs:
-        problems.append(Problem("pairs", "With fixed partners, give the pairs: [[\"Ann\", \"Bob\"], ...]."))
+        problems.append(Problem("pairs", "With fixed partners, give the pairs: [[\"Ann\", \"Bob\"], ...].",
+                                Code.PAIRS_MISSING))
     if not problems:
         problems += draw_problems(get_ruleset(req.ruleset, req.variations), players, req.pairs)
     return req, players, problems
@@ -146,7 +151,7 @@ def load(session_id: int) -> ClubSession:
     """The session, or a 404 refusal."""
     session = db.session.get(ClubSession, session_id)
     if session is None:
-        raise refuse(RefusalKind.NOT_FOUND, f"There is no session number {session_id}.")
+        raise refuse(RefusalKind.NOT_FOUND, f"There is no session number {session_id}.", None, Code.SESSION_UNKNOWN)
     return session
 
 
@@ -154,7 +159,7 @@ def load_member(member_id: int) -> Member:
     """A player on the club's list, or a 404 refusal."""
     member = db.session.get(Member, member_id)
     if member is None:
-        raise refuse(RefusalKind.NOT_FOUND, f"There is no player number {member_id}.")
+        raise refuse(RefusalKind.NOT_FOUND, f"There is no player number {member_id}.", None, Code.PLAYER_UNKNOWN)
     return member
 
 
@@ -209,7 +214,7 @@ def text_field(data: dict, field: str) -> str:
     """A name the body gives, or a 422 naming the field (too long, or a character a name cannot hold)."""
     value = data.get(field)
     if not isinstance(value, str) or not value.strip():
-        raise refuse(RefusalKind.INVALID, f"'{field}' must be a player's name.", field)
+        raise refuse(RefusalKind.INVALID, f"'{field}' must be a player's name.", field, Code.NAME_EMPTY)
     problems = name_problems(clean_name(value), field)
     if problems:
         raise Refusal(RefusalKind.INVALID, problems[:1])

@@ -8,11 +8,10 @@ from flask_login import current_user
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, StringField
 
-from app.club.auth import organiser_actor
+from app.club.auth import changes_without_code, organiser_actor
 from app.games.blueprint import bp
 from app.games.tablet import tablet
 from app.games.common import load_game
-from app.store.club_models import Role
 from app.store.gamelog import Actor
 from app.store.models import Game
 from app.store.games import check_table_code
@@ -66,8 +65,7 @@ def code_page(game: Game, next_url: str, form: TableCodeForm | None = None, *,
 def organiser_here(game: Game) -> bool:
     """True when an organiser (not a results viewer) of the game's club is signed in on this browser: they
     change any of the club's games without its table code."""
-    return bool(current_user.is_authenticated and current_user.role != Role.VIEWER
-                and current_user.club_id == game.club_id)
+    return changes_without_code(current_user, game)
 
 
 def writer(game: Game) -> Actor:
