@@ -5,6 +5,7 @@ from functools import cache
 
 from app.api.blueprint import bp
 from app.api.inputs import LONGEST_PAGE, PAGE_LIMIT
+from app.api.openapi_codes import route_codes
 from app.api.openapi_schemas import SCHEMAS, ref
 from app.rules.codes import Code
 from app.store.ids import LARGEST_ID, LARGEST_SMALL_ID
@@ -56,6 +57,7 @@ EXAMPLES = {
                 "agreement": True},
     "call": {"reason": "We need a new pack"},
     "version": {"version": 3},
+    "nothing": {},
     "agree": {"agreed": True, "player": "Cy"},
     "latecomer": {"name": "Jo"},
     "substitute": {"leaving": "Ann", "substitute": "Jo"},
@@ -87,14 +89,6 @@ def answer(status: int, schema: str | None = None, words: str = "", headers: dic
     return {str(status): found}
 
 
-def refusals(*statuses: int) -> dict:
-    """The error answers a route gives, each with the error document."""
-    found: dict = {}
-    for status in statuses:
-        found |= answer(status)
-    return found
-
-
 def body(schema: str, example: str, *, required: bool = True) -> dict:
     """A JSON request body of this shape, with its worked example."""
     return {"required": required, "content": {JSON: {"schema": ref(schema), "example": EXAMPLES[example]}}}
@@ -120,11 +114,6 @@ LIMIT = {"name": "limit", "in": "query", "required": False,
          "description": f"How many a page (default {PAGE_LIMIT}, at most {LONGEST_PAGE}).",
          "schema": {"type": "integer", "minimum": 1, "maximum": LONGEST_PAGE, "default": PAGE_LIMIT}}
 
-WRITE = (400, 403, 404, 409, 413, 422, 429, 503)
-TABLE_WRITE = (403, 404, 409, 422, 429, 503)
-ORGANISER_READ = (401, 404, 429, 503)
-ORGANISER_WRITE = (400, 401, 403, 404, 409, 413, 422, 429, 503)
-ORGANISER_LIST = (401, 422, 429, 503)
 
 
 def operation(name: str, summary: str, answers: dict, *, tag: str, params: tuple = (), request: dict | None = None,
@@ -143,9 +132,9 @@ def operation(name: str, summary: str, answers: dict, *, tag: str, params: tuple
 
 def closing(name: str, words: str) -> dict:
     """POST /games/{game_id}/end or /abandon."""
-    return {"post": operation(name, words, answer(200, "Closing", "The record of the closing and the game.")
-                              | refusals(400, 413, *TABLE_WRITE), tag="Games", params=(GAME_ID,), security=TABLET,
-                              request=version_body(), words=ORGANISERS_OWN.format(code=Code.GAME_ORGANISER_ONLY))}
+    return {"post": operation(name, words, answer(200, "Closing", "The record of the closing and the game."),
+                              tag="Games", params=(GAME_ID,), security=TABLET, request=version_body(),
+                              words=ORGANISERS_OWN.format(code=Code.GAME_ORGANISER_ONLY))}
 
 
 def version_body() -> dict:
@@ -173,20 +162,15 @@ def linked(answers: dict, status: int, links: dict) -> dict:
     return answers
 
 
-#: What every route can answer, whatever it does: a NUL in the address (400), an HTTP Basic header with a wrong
-#: name or password (401: the header is checked on every route, needed or not), a query parameter the route does
-#: not read (422), too many wrong passwords (429) and a database that cannot be reached just now (503).
-EVERY_ROUTE = (400, 401, 422, 429, 503)
-#: What a route with a path parameter can answer besides: nothing at that number (404, a number that is not a
-#: number too), and what a route that takes a body can (413: a body over 1 MB is refused unread).
-WITH_PATH, WITH_BODY = (404,), (413,)
-
-
 def completed(path: str, method: str, found: dict) -> dict:
-    """The operation with every status its route can answer (EVERY_ROUTE, WITH_PATH, WITH_BODY), in order."""
-    statuses = EVERY_ROUTE + (WITH_PATH if "{" in path else ()) + (WITH_BODY if method != "get" else ())
-    answers = found["responses"] | {str(status): answer(status)[str(status)] for status in statuses
-                                     if str(status) not in found["responses"]}
+    """The operation with every status its route can answer, in order, each refusal listing the codes it can
+    carry (in its words and as x-codes): the statuses are those of the route's codes (app/api/openapi_codes.py)."""
+    by_status = route_codes(found, path, method)
+    answers = dict(found["responses"])
+    for status in sorted(by_status):
+        listed = sorted(by_status[status])
+        answers[str(status)] = answer(status)[str(status)] | {
+            "description": f"{STATUS_WORDS[status]} Codes: {', '.join(listed)}.", "x-codes": listed}
     return found | {"responses": dict(sorted(answers.items()))}
 
 
@@ -203,74 +187,72 @@ def described_paths() -> dict:
         "/rulesets": {"get": operation("listRulesets", "Every rule set, described",
                                        answer(200, "Rulesets", "The rule sets."), tag="Rules")},
         "/rulesets/{ruleset_id}": {"get": operation(
-            "getRuleset", "One rule set, described", answer(200, "Ruleset", "The rule set.") | refusals(404),
+            "getRuleset", "One rule set, described", answer(200, "Ruleset", "The rule set."),
             tag="Rules", params=(RULESET_ID,))},
         "/score": {"post": operation(
             "scoreHand", "Score one hand, storing nothing",
-            answer(200, "ScoreResult", "Each team's score and breakdown.") | refusals(400, 413, 422),
+            answer(200, "ScoreResult", "Each team's score and breakdown."),
             tag="Rules", request=body("ScoreRequest", "score"))},
         "/sets/check": {"post": operation(
-            "checkSet", "Which completed set some cards make", answer(200, "SetCheckResult", "The set the cards make.")
-            | refusals(400, 413, 422), tag="Rules", request=body("SetCheckRequest", "set"),
+            "checkSet", "Which completed set some cards make", answer(200, "SetCheckResult", "The set the cards make."),
+            tag="Rules", request=body("SetCheckRequest", "set"),
             words="A 422 says why the cards make no set.")},
         "/games": {"get": operation(
             "listGames", "The club's games, newest first, a page at a time (a deleted game left out)",
-            answer(200, "Games", "A page of games.") | refusals(*ORGANISER_LIST), tag="Games",
+            answer(200, "Games", "A page of games."), tag="Games",
             params=(PAGE, LIMIT), security=ORGANISER), "post": operation(
             "openGame", "Open a game",
             linked(answer(201, "OpenedGame", "The new game with its table_code (Location: the game).", LOCATION)
                    | answer(200, "OpenedGame", "This client_token opened a game before: that game, not a second one.",
-                            LOCATION)
-                   | refusals(403, 409), 201, GAME_LINKS),
+                            LOCATION), 201, GAME_LINKS),
             tag="Games", request=body("GameRequest", "game"))},
         "/games/{game_id}": {
             "get": operation("getGame", "The game: every hand, the totals and the outcome",
-                             answer(200, "Game", "The game (no table code).") | refusals(404, 503),
+                             answer(200, "Game", "The game (no table code)."),
                              tag="Games", params=game),
             "delete": operation("deleteGame", "Delete a game started by mistake (only one with no hands)",
-                                answer(200, "Deletion", "The record of the deletion; the game then answers 404.")
-                                | refusals(400, 413, *TABLE_WRITE), tag="Games", params=game, security=TABLET,
+                                answer(200, "Deletion", "The record of the deletion; the game then answers 404."),
+                                tag="Games", params=game, security=TABLET,
                                 request=version_body(), words=ORGANISERS_OWN.format(code=Code.GAME_ORGANISER_ONLY))},
         "/games/{game_id}/hands": {"post": operation(
             "addHand", "Record the next hand",
             linked(answer(201, "AddedHand", "The hand and the game's new totals."), 201, HAND_LINKS)
-            | answer(200, "AddedHand", "This client_token recorded a hand before: that hand, not a second one.")
-            | refusals(*WRITE), tag="Hands", params=game, request=body("HandRequest", "hand"), security=TABLET)},
+            | answer(200, "AddedHand", "This client_token recorded a hand before: that hand, not a second one."),
+            tag="Hands", params=game, request=body("HandRequest", "hand"), security=TABLET)},
         "/games/{game_id}/hands/{number}": {
             "put": operation("correctHand", "Correct a hand: every later total, minimum and the winner follow",
-                             answer(200, "Game", "The game after the correction.") | refusals(*WRITE),
+                             answer(200, "Game", "The game after the correction."),
                              tag="Hands", params=hand, request=body("CorrectionRequest", "correction"),
                              security=TABLET),
             "delete": operation("removeLastHand", "Remove the last hand",
-                                answer(200, "Game", "The game without the hand.") | refusals(400, 413, *TABLE_WRITE),
+                                answer(200, "Game", "The game without the hand."),
                                 tag="Hands", params=hand, security=TABLET, request=version_body(),
                                 words="A finished table's last hand: " + ORGANISERS_OWN.format(
                                     code=Code.GAME_FINISHED_TABLE))},
         "/games/{game_id}/events": {"get": operation(
             "getEvents", "The game's record of changes, oldest first (a deleted game's too)",
-            answer(200, "Events", "Every change.") | refusals(404, 503), tag="Games", params=game)},
+            answer(200, "Events", "Every change."), tag="Games", params=game)},
         "/games/{game_id}/end": closing("endGame", "End the game now: the higher total wins, equal totals draw"),
         "/games/{game_id}/abandon": closing("abandonGame", "Abandon the game: no result"),
         "/sessions": {"get": operation(
             "listSessions", "The club's sessions, newest first, a page at a time",
-            answer(200, "Sessions", "A page of sessions.") | refusals(*ORGANISER_LIST), tag="Sessions",
+            answer(200, "Sessions", "A page of sessions."), tag="Sessions",
             params=(PAGE, LIMIT), security=ORGANISER), "post": operation(
             "openSession", "Open a club session and draw its first round",
             linked(answer(201, "SessionOpened", "The tables drawn, each with its game and table code.", SESSION_LOCATION)
                    | answer(200, "SessionOpened", "This client_token opened a session before: that session.",
-                            SESSION_LOCATION)
-                   | refusals(400, 401, 403, 409, 413, 422, 429, 503), 201,
+                            SESSION_LOCATION), 201,
                    {name: {"operationId": name, "parameters": {"session_id": "$response.body#/id"}}
                     for name in ("getSession", "callTime", "seatLatecomer", "substitutePlayer")} | SESSION_TABLE_LINKS),
             tag="Sessions", request=body("SessionRequest", "session"), security=ORGANISER)},
         "/sessions/{session_id}": {"get": operation(
             "getSession", "A session: its tables as the board shows them with their table codes, and the results",
-            answer(200, "Session", "The session.") | refusals(*ORGANISER_READ), tag="Sessions",
+            answer(200, "Session", "The session."), tag="Sessions",
             params=session, security=ORGANISER)},
         "/sessions/{session_id}/call-time": {"post": operation(
             "callTime", "Call time: ends every game that has its last hand in",
-            answer(200, "TimeCalled", "Which tables ended and which still owe their hand in play.")
-            | refusals(*ORGANISER_READ, 403, 409), tag="Sessions", params=session, security=ORGANISER,
+            answer(200, "TimeCalled", "Which tables ended and which still owe their hand in play."), tag="Sessions",
+            params=session, security=ORGANISER, request=body("NoFieldsRequest", "nothing", required=False),
             words="409 for a session that is not timed.")},
         **table_paths(), **club_paths(),
         "/openapi.json": {"get": operation("getOpenApi", "This document", {"200": {
@@ -285,13 +267,13 @@ def table_paths() -> dict:
         "/games/{game_id}/call": {"post": operation(
             "callOrganiser", "Call the organiser: the table goes on the board's call list",
             answer(201, "Called", "The call, now on the board's list.")
-            | answer(200, "Called", "The table was on the call list already: that call, not a second one.")
-            | refusals(*WRITE), tag="Tables", params=(GAME_ID,), request=body("CallRequest", "call", required=False),
+            | answer(200, "Called", "The table was on the call list already: that call, not a second one."),
+            tag="Tables", params=(GAME_ID,), request=body("CallRequest", "call", required=False),
             security=TABLET, words="409 for a game that is not a club session's table.")},
         "/games/{game_id}/hands/{number}/agreement": {"post": operation(
             "agreeHand", "Agree to a hand (it counts on the board), or not (the organiser is called)",
-            answer(200, "Agreement", "The hand's agreement, or the call a \"Not agreed\" made.")
-            | refusals(*WRITE), tag="Tables", params=(GAME_ID, HAND_NUMBER), request=body("AgreementRequest", "agree"),
+            answer(200, "Agreement", "The hand's agreement, or the call a \"Not agreed\" made."),
+            tag="Tables", params=(GAME_ID, HAND_NUMBER), request=body("AgreementRequest", "agree"),
             security=TABLET, words="Only in a session opened with \"agreement\": true (409 otherwise, and for a hand "
                                    "agreed already); 403 also from another tablet than the one that entered the hand.")},
     }
@@ -303,25 +285,25 @@ def club_paths() -> dict:
     return {
         "/players": {"get": operation(
             "listPlayers", "Every player on the club's list, with their form",
-            answer(200, "Players", "A page of players, by name.") | refusals(*ORGANISER_LIST), tag="Players",
+            answer(200, "Players", "A page of players, by name."), tag="Players",
             params=(PAGE, LIMIT), security=ORGANISER)},
         "/players/{player_id}": {"get": operation(
             "getPlayer", "One player with their form, game by game",
-            answer(200, "PlayerForm", "The player and their form line.") | refusals(*ORGANISER_READ),
+            answer(200, "PlayerForm", "The player and their form line."),
             tag="Players", params=(PLAYER_ID,), security=ORGANISER)},
         "/sessions/{session_id}/calls/{call_id}/clear": {"post": operation(
             "clearCall", "The organiser has seen to a call: it leaves the board's list",
-            answer(200, "CallCleared", "The call cleared and the calls still waiting.")
-            | refusals(*ORGANISER_READ, 403, 409), tag="Sessions", params=(*session, CALL_ID), security=ORGANISER,
+            answer(200, "CallCleared", "The call cleared and the calls still waiting."), tag="Sessions",
+            params=(*session, CALL_ID), security=ORGANISER, request=body("NoFieldsRequest", "nothing", required=False),
             words="409 for a call cleared already.")},
         "/sessions/{session_id}/latecomers": {"post": operation(
             "seatLatecomer", "A latecomer: joins a table not yet started that has room, else plays from the next round",
-            answer(200, "Latecomer", "Where the latecomer plays, and the tables.") | refusals(*ORGANISER_WRITE),
+            answer(200, "Latecomer", "Where the latecomer plays, and the tables."),
             tag="Sessions", params=session, request=body("LatecomerRequest", "latecomer"), security=ORGANISER)},
         "/sessions/{session_id}/substitutes": {"post": operation(
             "substitutePlayer", "A player leaves mid-game: the substitute takes the seat for the rest of that game",
-            answer(200, "Substituted", "What happened and every substitution of the session.")
-            | refusals(*ORGANISER_WRITE), tag="Sessions", params=session,
+            answer(200, "Substituted", "What happened and every substitution of the session."),
+            tag="Sessions", params=session,
             request=body("SubstituteRequest", "substitute"), security=ORGANISER,
             words="409 before the draw, for a substitute already at a table, or when that table's game is over.")},
     }

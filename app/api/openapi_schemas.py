@@ -4,6 +4,7 @@ from __future__ import annotations
 from app.api.inputs import CARDS_LENGTH, LABEL_LENGTH, NAME_LENGTH, TOKEN_LENGTH
 from app.rules.entries import COUNT_FIELDS, FLAG_FIELDS
 from app.rules import ruleset_ids
+from app.rules.codes import Code
 from app.rules.parse import LARGEST_NUMBER
 from app.store.calls import REASON_LENGTH
 from app.store.ids import PUBLIC_ID_LIMIT
@@ -123,6 +124,7 @@ REQUESTS = {
     "SubstituteRequest": shape({"leaving": PLAYER_NAME | {"description": "The player who leaves their game."},
                                 "substitute": PLAYER_NAME | {"description": "Who takes the seat."}},
                                ("leaving", "substitute"), closed=True),
+    "NoFieldsRequest": shape({}, closed=True) | {"description": "Nothing to send: no body, or {}."},
     "VersionRequest": shape({"version": COUNT | {"description": "The game's version as read; a moved version "
                                                                 "answers 409 and nothing changes."}}, closed=True) | {
         "description": "Optional: an empty body changes the game whatever its version."},
@@ -237,10 +239,13 @@ ANSWERS = {
             {"field": {"type": ["string", "null"], "description": "A path into the request body, or null."},
              "message": {"type": "string", "description": "A sentence a club player understands."},
              "code": {"type": "string", "description": "A stable key saying what went wrong (\"game.stale\", "
-                                                       "\"game.over\", ...): never wording, safe to compare."}},
+                                                       "\"game.over\", ...): never wording, safe to compare. One of "
+                                                       "ErrorCode; each answer lists the ones it can carry (x-codes)."}},
             ("field", "message", "code"))},
         "game": ref("Game") | {"description": "On a 409 about a game: the game as it now stands."}},
         ("errors",)),
+    "ErrorCode": {"type": "string", "enum": sorted(Code),
+                  "description": "Every stable code a refusal carries, the app's one registry of them."},
     "Ruleset": RULESET_DESCRIPTION,
     "Rulesets": shape({"rulesets": {"type": "array", "items": ref("Ruleset")}}, ("rulesets",)),
     "ScoreResult": shape({"ruleset": TEXT, "target": COUNT, "teams": {"type": "array", "items": TEAM_RESULT},

@@ -2,7 +2,7 @@
 substitute."""
 from __future__ import annotations
 
-from flask import url_for
+from flask import request, url_for
 from sqlalchemy import select
 
 from app.club.auth import api_organiser, organiser_actor
@@ -51,6 +51,13 @@ def body(*known: str) -> dict:
     data = read_body()
     refuse_problems(unknown_fields(data, known))
     return data
+
+
+def no_fields() -> None:
+    """A route that takes no fields: no body, or an empty JSON object (400 for a body that is not JSON, 422 for a
+    field), as every route reads its body."""
+    if request.get_data():
+        body()
 
 
 def names_list(value, field: str) -> tuple[list[str], list[Problem]]:
@@ -193,6 +200,7 @@ def read_session(session_id: int):
 def call_time_api(session_id: int):
     """Call time: ends every game that has its last hand in; answers which tables still owe one."""
     organiser = api_organiser()
+    no_fields()
     session = load(session_id)
     owing = call_time(session, organiser_actor(organiser))
     views = tables(session)
@@ -205,6 +213,7 @@ def call_time_api(session_id: int):
 def clear_call_api(session_id: int, call_id: int):
     """The organiser has seen to a table's call: it leaves the call list; answers the call and the list left."""
     organiser = api_organiser()
+    no_fields()
     session = load(session_id)
     call = clear_call(session, call_id, organiser_actor(organiser))
     return {"call": call_document(call), "calls": [call_document(c) for c in open_calls(session)]}
