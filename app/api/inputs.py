@@ -6,7 +6,7 @@ import json
 import unicodedata
 from typing import Any, Iterable
 
-from flask import request
+from flask import request, url_for
 
 from app.rules import Problem, RuleSet, TeamEntry, get_ruleset, parse_teams, ruleset_ids, variation_problems
 from app.rules.parse import LARGEST_NUMBER, is_json_whole_number
@@ -251,8 +251,11 @@ def page_arguments() -> tuple[int, int]:
 
 
 def paged(total: int, page: int, limit: int) -> dict:
-    """What a list's answer says of its pages, beside its items: this page, its size, how many items and pages."""
-    return {"page": page, "limit": limit, "total": total, "pages": max(1, -(-total // limit))}
+    """What a list's answer says of its pages, beside its items: this page, its size, how many items and pages,
+    and the next page's address (None on the last page)."""
+    pages = max(1, -(-total // limit))
+    following = url_for(request.endpoint, page=page + 1, limit=limit) if page < pages else None
+    return {"page": page, "limit": limit, "total": total, "pages": pages, "next": following}
 
 
 #: The query parameters each route reads; any other one is refused (a typo would otherwise go unseen).

@@ -75,6 +75,9 @@ STATUS_HEADERS = {
 }
 LOCATION = {"Location": {"required": True, "description": "The game's address in this API.",
                          "schema": {"type": "string"}}}
+HAND_LOCATION = {"Location": {"required": True, "description": "The hand's address in this API (to correct it, "
+                                                              "or remove it while it is the last).",
+                              "schema": {"type": "string"}}}
 SESSION_LOCATION = {"Location": {"required": True, "description": "The session's address in this API.",
                                  "schema": {"type": "string"}}}
 
@@ -216,7 +219,8 @@ def described_paths() -> dict:
                                 request=version_body(), words=ORGANISERS_OWN.format(code=Code.GAME_ORGANISER_ONLY))},
         "/games/{game_id}/hands": {"post": operation(
             "addHand", "Record the next hand",
-            linked(answer(201, "AddedHand", "The hand and the game's new totals."), 201, HAND_LINKS)
+            linked(answer(201, "AddedHand", "The hand and the game's new totals (Location: the hand).", HAND_LOCATION),
+                   201, HAND_LINKS)
             | answer(200, "AddedHand", "This client_token recorded a hand before: that hand, not a second one."),
             tag="Hands", params=game, request=body("HandRequest", "hand"), security=TABLET)},
         "/games/{game_id}/hands/{number}": {

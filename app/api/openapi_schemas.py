@@ -200,7 +200,9 @@ TABLE_FIELDS = {
     "url": GAME_URL}
 TABLE = shape(TABLE_FIELDS, tuple(TABLE_FIELDS))
 PAGING = {"page": COUNT | {"minimum": 1}, "limit": COUNT | {"minimum": 1},
-          "total": COUNT | {"description": "How many there are in all."}, "pages": COUNT | {"minimum": 1}}
+          "total": COUNT | {"description": "How many there are in all."}, "pages": COUNT | {"minimum": 1},
+          "next": {"type": ["string", "null"], "description": "The next page's address (page and limit in its query); "
+                                                              "null on the last page."}}
 SESSION_SUMMARY = shape({
     "id": PUBLIC_ID, "date": {"type": "string", "format": "date"}, "ruleset": TEXT,
     "format": shape({"kind": TEXT, "hands": NULLABLE_INT, "ends_at": {"type": ["string", "null"]}},

@@ -166,7 +166,10 @@ def add_hand(game_id: int):
     entries, token, version = hand_request(read_body(), correcting=False)
     hands.check_same_hand(game, token, entries)
     entered = hands.add_hand(game, entries, client_token=token, version=version, actor=writer(game))
-    return json_answer(added_hand_json(game, entered.hand, entered.state), 201 if entered.created else 200)
+    answer = json_answer(added_hand_json(game, entered.hand, entered.state), 201 if entered.created else 200)
+    if entered.created:
+        answer.headers["Location"] = url_for("api.correct_hand", game_id=game.id, number=entered.hand.number)
+    return answer
 
 
 def json_answer(text: str, status: int):

@@ -264,7 +264,8 @@ def each_routes_own_refusals(walk: Walk) -> None:
     assert codes_of(send(Call("POST", url + "/call", {}, code))) == ["call.no_session"]
     assert codes_of(send(Call("POST", url + "/hands/1/agreement", {"agreed": True}, code))) == ["agreement.off"]
     assert codes_of(send(Call("POST", url + "/hands/1/agreement", {"agreed": "yes"}, code))) == ["agreement.agreed"]
-    ok(Call("POST", url + "/hands", {"teams": TEAMS, "client_token": "walk-hand"}, code), 201)
+    added = send(Call("POST", url + "/hands", {"teams": TEAMS, "client_token": "walk-hand"}, code))
+    assert added.status_code == 201 and added.headers["Location"] == f"{PREFIX}{url}/hands/2"
     ok(Call("POST", url + "/hands", {"teams": TEAMS, "client_token": "walk-hand"}, code))
     assert codes_of(send(Call("POST", url + "/hands", {"teams": [{}, {}], "client_token": "walk-hand"}, code))) == [
         "client_token.reused"]

@@ -221,5 +221,10 @@ def test_players_come_a_page_at_a_time_and_a_query_they_do_not_read_is_refused(o
     open_session(org_client)
     page = org_client.get("/api/v1/players?page=3&limit=5", headers=basic()).get_json()
     assert ([p["name"] for p in page["players"]], page["total"], page["pages"]) == (PLAYERS[10:], 13, 3)
+    assert page["next"] is None
+    first = org_client.get("/api/v1/players?limit=5", headers=basic()).get_json()
+    second = org_client.get(first["next"], headers=basic()).get_json()
+    assert first["next"] == "/api/v1/players?page=2&limit=5" and second["page"] == 2
+    assert [p["name"] for p in first["players"] + second["players"]] == PLAYERS[:10]
     refused = org_client.get("/api/v1/players" + query, headers=basic())
     assert refused.status_code == 422 and [e["field"] for e in refused.get_json()["errors"]] == [field]
