@@ -2,6 +2,9 @@
 a casual game (hands, a replayed client_token, a correction, a stale 409 holding the game, removing a hand, the
 events), a timed club afternoon (call time, results) and POST /score; every answer parses into its model."""
 import importlib
+import os
+import itertools
+import re
 from base64 import b64encode
 import subprocess
 import sys
@@ -52,6 +55,12 @@ def call(operation: str, status: int, model: str, **arguments):
     return answer.parsed
 
 
+def tablet_client(base_url: str, code: str):
+    """A table's client, as the guide makes it: the game's table code as its X-Table-Code header."""
+    return module("client").AuthenticatedClient(base_url=f"{base_url}/api/v1", token=code, prefix="",
+                                                auth_header_name="X-Table-Code", raise_on_unexpected_status=True)
+
+
 def model(name: str, data: dict):
     """A request body as the generated model, from the guide's example."""
     snake = "".join(f"_{c.lower()}" if c.isupper() else c for c in name).lstrip("_")
@@ -69,7 +78,7 @@ def test_the_generator_writes_the_client_without_a_warning(generated):
 def test_the_generated_client_plays_a_casual_game(generated):
     _, base_url, _ = generated
     client = module("client").Client(base_url=f"{base_url}/api/v1", raise_on_unexpected_status=True)
-    opening = EXAMPLES["game"] | {"client_token": "table1-game"}
+    opening = EXAMPLES["game"] | {"client_token": "casual-game"}
     game = call("games.open_game", 201, "OpenedGame", client=client, body=model("GameRequest", opening))
     again = call("games.open_game", 200, "OpenedGame", client=client, body=model("GameRequest", opening))
     assert (again.id, again.table_code) == (game.id, game.table_code)
@@ -77,7 +86,7 @@ def test_the_generated_client_plays_a_casual_game(generated):
                   body=model("GameRequest", opening | {"table": "Table 9"}))
     assert [e.code for e in reused.errors] == ["client_token.reused"]
 
-    table = client.with_headers({"X-Table-Code": game.table_code})
+    table = tablet_client(base_url, game.table_code)
     hand = model("HandRequest", EXAMPLES["hand"])
     added = call("hands.add_hand", 201, "AddedHand", client=table, game_id=game.id, body=hand)
     assert [team.score for team in added.hand.result] == [2800, 65]
@@ -111,7 +120,7 @@ def test_the_generated_client_runs_a_timed_club_afternoon(generated):
     credentials = b64encode(f"{NAME}:{PASSWORD}".encode()).decode()
     client = module("client").AuthenticatedClient(base_url=f"{base_url}/api/v1", token=credentials, prefix="Basic")
     # no end time: the guide's "16:00" has passed on the club's clock every afternoon after four
-    opening = EXAMPLES["session"] | {"format": {"kind": "time"}, "agreement": False, "client_token": "wednesday"}
+    opening = EXAMPLES["session"] | {"format": {"kind": "time"}, "agreement": False, "client_token": "timed-afternoon"}
     opened = call("sessions.open_session", 201, "SessionOpened", client=client,
                   body=model("SessionRequest", opening))
     assert call("sessions.open_session", 200, "SessionOpened", client=client,
@@ -123,12 +132,12 @@ def test_the_generated_client_runs_a_timed_club_afternoon(generated):
 
     hand = {"teams": EXAMPLES["hand"]["teams"]}
     for table in session.tables:
-        tablet = client.with_headers({"X-Table-Code": table.table_code})
+        tablet = tablet_client(base_url, table.table_code)
         call("hands.add_hand", 201, "AddedHand", client=tablet, game_id=table.game_id, body=model("HandRequest", hand))
     called = call("sessions.call_time", 200, "TimeCalled", client=client, session_id=opened.id)
     assert called.time_called is True and len(called.owing) == 2
     for table in session.tables:
-        tablet = client.with_headers({"X-Table-Code": table.table_code})
+        tablet = tablet_client(base_url, table.table_code)
         last = call("hands.add_hand", 201, "AddedHand", client=tablet, game_id=table.game_id,
                     body=model("HandRequest", hand))
         assert last.game.outcome.reason == "time"
@@ -151,3 +160,35 @@ def test_the_generated_client_scores_a_hand_and_reads_the_rule_sets(generated):
     assert plus.variations[0].values == ["standard", "german"] and plus.initial_meld_table[0].from_ is None
     checked = call("rules.check_set", 200, "SetCheckResult", client=client, body=model("SetCheckRequest", EXAMPLES["set"]))
     assert checked.type_ == "black_canasta"
+
+
+GUIDE = Path(__file__).resolve().parents[2] / "docs" / "api.md"
+
+
+def guide_recipe() -> str:
+    """The client recipe of the API guide, as written (the indented block after "nothing else:")."""
+    lines = GUIDE.read_text(encoding="utf-8").split("and nothing else:\n\n", 1)[1].splitlines()
+    block = list(itertools.takewhile(lambda line: not line or line.startswith("    "), lines))
+    return "\n".join(line[4:] for line in block).strip() + "\n"
+
+
+def said(recipe: str) -> list[str]:
+    """What the recipe's prints say they print, from their comments ("then" between the lines of a loop)."""
+    return [line for comment in re.findall(r"print\(.*\)\s+# (.*)", recipe) for line in comment.split(", then ")]
+
+
+def test_the_guides_client_recipe_type_checks_and_prints_what_it_says_as_written(generated, tmp_path):
+    _, base_url, _ = generated
+    folder = Path(module("client").__file__).parents[1]
+    recipe = guide_recipe()
+    assert "with_headers" not in recipe and recipe.count('B = "http://127.0.0.1:8121/api/v1"') == 1
+    script = tmp_path / "recipe.py"
+    script.write_text(recipe.replace("http://127.0.0.1:8121", base_url), encoding="utf-8")
+    checked = subprocess.run([str(Path(sys.executable).with_name("mypy")), "--cache-dir", str(tmp_path / "cache"),
+                              "--follow-imports", "silent", str(script)],
+                             capture_output=True, text=True, timeout=300, cwd=folder)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    ran = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120, cwd=folder,
+                         env=os.environ | {"PYTHONPATH": str(folder)})
+    assert ran.returncode == 0, ran.stderr[-3000:]
+    assert ran.stdout.splitlines() == said(recipe) and len(said(recipe)) == 4
