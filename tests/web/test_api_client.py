@@ -2,6 +2,7 @@
 a casual game (hands, a replayed client_token, a correction, a stale 409 holding the game, removing a hand, the
 events), a timed club afternoon (call time, results) and POST /score; every answer parses into its model."""
 import importlib
+import inspect
 import os
 import itertools
 import re
@@ -192,3 +193,79 @@ def test_the_guides_client_recipe_type_checks_and_prints_what_it_says_as_written
                          env=os.environ | {"PYTHONPATH": str(folder)})
     assert ran.returncode == 0, ran.stderr[-3000:]
     assert ran.stdout.splitlines() == said(recipe) and len(said(recipe)) == 4
+
+
+def club_client(base_url: str, name: str = NAME, password: str = PASSWORD):
+    """An organiser's client: the name and password by HTTP Basic."""
+    credentials = b64encode(f"{name}:{password}".encode()).decode()
+    return module("client").AuthenticatedClient(base_url=f"{base_url}/api/v1", token=credentials, prefix="Basic")
+
+
+def test_the_generated_client_plays_a_club_tables_routes_and_the_organisers_tools(generated):
+    _, base_url, _ = generated
+    club = club_client(base_url)
+    opening = EXAMPLES["session"] | {"format": {"kind": "hands", "hands": 3}, "client_token": "tables-afternoon"}
+    opened = call("sessions.open_session", 201, "SessionOpened", client=club, body=model("SessionRequest", opening))
+    first, second = opened.tables[0], opened.tables[1]
+    tablet = tablet_client(base_url, first.table_code)
+    hand = model("HandRequest", {"teams": EXAMPLES["hand"]["teams"]})
+    call("hands.add_hand", 201, "AddedHand", client=tablet, game_id=first.game_id, body=hand)
+    agreed = call("tables.agree_hand", 200, "Agreement", client=tablet, game_id=first.game_id, number=1,
+                  body=model("AgreementRequest", {"agreed": True, "player": first.teams[1][0]}))
+    assert agreed.agreed_by == first.teams[1][0]
+    called = call("tables.call_organiser", 201, "Called", client=tablet, game_id=first.game_id,
+                  body=model("CallRequest", EXAMPLES["call"]))
+    cleared = call("sessions.clear_call", 200, "CallCleared", client=club, session_id=opened.id,
+                   call_id=called.call.id)
+    assert cleared.call.cleared is True and cleared.calls == []
+    late = call("sessions.seat_latecomer", 200, "Latecomer", client=club, session_id=opened.id,
+                body=model("LatecomerRequest", {"name": "Jo"}))
+    assert late.name == "Jo"
+    swapped = call("sessions.substitute_player", 200, "Substituted", client=club, session_id=opened.id,
+                   body=model("SubstituteRequest", {"leaving": first.seats[0], "substitute": "Kit"}))
+    assert swapped.substitutions[0].came == "Kit"
+    ended = call("games.end_game", 200, "Closing", client=club, game_id=second.game_id)   # the password alone
+    assert ended.event.actor.label == f"the organiser {NAME}"
+    refused = call("games.abandon_game", 403, "Error", client=tablet_client(base_url, first.table_code),
+                   game_id=first.game_id)
+    assert [e.code for e in refused.errors] == ["game.organiser_only"]
+    players = call("players.list_players", 200, "Players", client=club, limit=2)
+    assert players.next_ == "/api/v1/players?page=2&limit=2"
+    call("players.get_player", 200, "PlayerForm", client=club, player_id=players.players[0].id)
+    call("about.get_open_api", 200, "OpenApiDocument", client=module("client").Client(base_url=f"{base_url}/api/v1"))
+
+    casual = module("client").Client(base_url=f"{base_url}/api/v1")
+    for operation, answer in (("games.abandon_game", "Closing"), ("games.delete_game", "Deletion")):
+        game = call("games.open_game", 201, "OpenedGame", client=casual, body=model("GameRequest", EXAMPLES["game"]))
+        call(operation, 200, answer, client=tablet_client(base_url, game.table_code), game_id=game.id)
+    gone = call("games.get_game", 404, "Error", client=casual, game_id=game.id)
+    assert [e.code for e in gone.errors] == ["game.unknown"]
+
+
+#: What each operation is sent when its answer is only a refusal (a wrong password is refused before any body).
+BODIES = {"score_hand": ("ScoreRequest", EXAMPLES["score"]), "check_set": ("SetCheckRequest", EXAMPLES["set"]),
+          "open_game": ("GameRequest", EXAMPLES["game"]), "add_hand": ("HandRequest", EXAMPLES["hand"]),
+          "correct_hand": ("CorrectionRequest", EXAMPLES["correction"]),
+          "open_session": ("SessionRequest", EXAMPLES["session"]), "call_organiser": ("CallRequest", EXAMPLES["call"]),
+          "agree_hand": ("AgreementRequest", EXAMPLES["agree"]),
+          "seat_latecomer": ("LatecomerRequest", EXAMPLES["latecomer"]),
+          "substitute_player": ("SubstituteRequest", EXAMPLES["substitute"])}
+
+
+def test_every_generated_operation_parses_a_refusal_into_its_error_model(generated):
+    _, base_url, _ = generated
+    folder = Path(module("client").__file__).parent / "api"
+    wrong = club_client(base_url, "Nobody", "not-a-password")
+    operations = sorted((tag.name, path.stem) for tag in folder.iterdir() if tag.is_dir()
+                        for path in tag.glob("*.py") if path.stem != "__init__")
+    assert len(operations) == 26
+    for tag, name in operations:
+        function = module(f"api.{tag}.{name}").sync_detailed
+        known = {"game_id": 1, "number": 1, "session_id": 1, "call_id": 1, "player_id": 1, "ruleset_id": "bolivia"}
+        arguments = {key: value for key, value in known.items() if key in inspect.signature(function).parameters}
+        if name in BODIES:
+            arguments["body"] = model(*BODIES[name])
+        answer = function(client=wrong, **arguments)
+        assert answer.status_code in (401, 429), (name, answer.content[:300])
+        assert type(answer.parsed).__name__ == "Error", (name, answer.content[:300])
+        assert answer.parsed.errors[0].code in ("authorization.wrong", "password.wait")
