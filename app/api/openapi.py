@@ -23,10 +23,13 @@ ORGANISERS_OWN = ("At a club session's table this takes the organiser's name and
 #: What each refused status means, in the words of the API guide.
 STATUS_WORDS = {
     400: "The body is not a JSON object, or the address holds a character that is not text (NUL).",
-    401: "No organiser's name and password, or a wrong one (the answer asks with WWW-Authenticate: Basic).",
-    403: "The X-Table-Code header is missing or wrong (or a hand is agreed on another tablet than the one that "
-         "entered it).",
-    404: "No such rule set, game, hand or session (a deleted game too).",
+    401: "No organiser's name and password where they are needed, or a wrong one sent to any route (the answer "
+         "asks with WWW-Authenticate: Basic).",
+    403: "The X-Table-Code header is missing or wrong and no organiser's name and password came instead; at a club "
+         "session's table, a change that is the organiser's alone; a hand agreed on another tablet than the one "
+         "that entered it; a change by an account that only reads.",
+    404: "No such rule set, game, hand, session, player or call (a deleted game too), or an address that is no "
+         "route.",
     409: "The game or session does not allow this now: the game is over, the version moved, the hand is not "
          "the last one, a token was spent; the answer carries the game as it now stands.",
     413: "The body is larger than the server takes (1 MB).",

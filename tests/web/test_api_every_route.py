@@ -337,7 +337,7 @@ def each_routes_own_refusals(walk: Walk) -> None:
     substitutes = f"/sessions/{sid}/substitutes"
     assert codes_of(send(Call("POST", substitutes, {"leaving": "Nobody", "substitute": "Jo"}, basic()))) == [
         "leaving.not_seated"]
-    seated = other["seats"][0]
+    seated = opened["tables"][1]["seats"][0]           # at this session's other table
     assert codes_of(send(Call("POST", substitutes, {"leaving": table["seats"][0], "substitute": seated},
                               basic()))) == ["substitute.playing"]
     ok(Call("POST", f"/sessions/{sid}/call-time", headers=basic()))
