@@ -14,7 +14,7 @@ from pathlib import Path
 import time_machine
 
 from app.rules.codes import Code
-from tests.web.club_support import organiser
+from tests.web.club_support import basic, organiser
 
 GUIDE = Path(__file__).resolve().parents[2] / "docs" / "api.md"
 #: Where the guide's examples were run, as its commands name it.
@@ -105,6 +105,11 @@ class Run:
         text = re.sub(r"\b\d{4,}\b", lambda m: self.same.get(m.group(0), m.group(0)), text)   # table codes
         return re.sub(r"/calls/(\d+)/", lambda m: f"/calls/{self.same.get(m.group(1), m.group(1))}/", text)
 
+    def player_id(self, guide_name: str) -> str:
+        """This run's id of the player who sat where the guide's player of that name sat."""
+        players = self.client.get("/api/v1/players", headers=basic()).get_json()["players"]
+        return str(next(p["id"] for p in players if p["name"] == self.same.get(guide_name, guide_name)))
+
     def send(self, command: str, address: str = "127.0.0.1"):
         """A curl command sent to the test client."""
         words = shlex.split(command.replace("\n", " "))
@@ -159,6 +164,9 @@ def test_every_curl_example_of_the_guide_answers_as_the_guide_shows(app, client)
         if command.endswith("$B/players") and not finished:
             tables_finish_their_last_hand(run)
             finished = True
+        player = re.search(r"/players/(\d+)$", command)
+        if player:                                # the player the guide shows, at the seat the guide's sat in
+            command = command[:player.start(1)] + run.player_id(re.search(r'"name":"(\w+)"', example.shown).group(1))
         address = "127.0.0.1"
         if "X-Table-Code: 0000" in command:      # the guide's five wrong codes first, from a tablet of its own
             address = "10.0.0.5"
