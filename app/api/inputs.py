@@ -41,8 +41,8 @@ def refuse_problems(problems: list[Problem]) -> None:
 def unknown_fields(body: dict, known: Iterable[str], at: str = "") -> list[Problem]:
     """A problem for each key the endpoint does not take (a typo would otherwise go unseen)."""
     known = tuple(known)
-    listed = ", ".join(known)
-    return [Problem(f"{at}{key}", f"'{key}' is not a field Treys knows here (it takes: {listed}).", Code.FIELD_UNKNOWN)
+    listed = f"it takes: {', '.join(known)}" if known else "it takes none"
+    return [Problem(f"{at}{key}", f"'{key}' is not a field Treys knows here ({listed}).", Code.FIELD_UNKNOWN)
             for key in body if key not in known]
 
 

@@ -200,8 +200,8 @@ def read_session(session_id: int):
 def call_time_api(session_id: int):
     """Call time: ends every game that has its last hand in; answers which tables still owe one."""
     organiser = api_organiser()
-    no_fields()
     session = load(session_id)
+    no_fields()
     owing = call_time(session, organiser_actor(organiser))
     views = tables(session)
     return {"time_called": True, "owing": owing,
@@ -213,8 +213,8 @@ def call_time_api(session_id: int):
 def clear_call_api(session_id: int, call_id: int):
     """The organiser has seen to a table's call: it leaves the call list; answers the call and the list left."""
     organiser = api_organiser()
-    no_fields()
     session = load(session_id)
+    no_fields()
     call = clear_call(session, call_id, organiser_actor(organiser))
     return {"call": call_document(call), "calls": [call_document(c) for c in open_calls(session)]}
 
