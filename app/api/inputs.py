@@ -6,7 +6,8 @@ import json
 import unicodedata
 from typing import Any, Iterable
 
-from flask import request, url_for
+from flask import current_app, request, url_for
+from werkzeug.exceptions import MethodNotAllowed
 
 from app.rules import Problem, RuleSet, TeamEntry, get_ruleset, parse_teams, ruleset_ids, variation_problems
 from app.rules.parse import LARGEST_NUMBER, is_json_whole_number
@@ -276,5 +277,9 @@ def query_problems(endpoint: str | None, arguments) -> list[Problem]:
 
 
 def refuse_unknown_query() -> None:
-    """Before an API route: 422 for a query parameter it does not read."""
+    """Before an API route: 405 for OPTIONS (no route takes it: the document lists every method each takes), 422
+    for a query parameter it does not read."""
+    if request.method == "OPTIONS":
+        taken = current_app.url_map.bind_to_environ(request.environ).allowed_methods()
+        raise MethodNotAllowed(valid_methods=sorted(set(taken) - {"OPTIONS"}))
     refuse_problems(query_problems(request.endpoint, request.args))
