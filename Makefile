@@ -83,7 +83,7 @@ test: system-deps venv $(AXE)
 # tests/output/help and leaves static/help as it is
 help-pictures: system-deps venv $(AXE)
 	HELP_PICTURES=$(CURDIR)/static/help $(PYTEST) tests/web/test_help_pages.py tests/web/test_browser_members.py \
-		-k "help_pictures or pictured_for_the_guide"
+		tests/web/test_browser_house_rules.py -k "help_pictures or pictured_for_the_guide or pages_are_pictured"
 
 test-all: system-deps venv $(AXE)
 	@$(call TIMED,env -u DATABASE_URL $(PYTEST),make test-all (SQLite))

@@ -116,7 +116,7 @@ def load_config(app) -> None:
         # The club's time zone, an IANA name (checked by the factory; empty: the machine's own zone).
         TREYS_TIMEZONE=(os.environ.get("TREYS_TIMEZONE") or "").strip(),
         GAMES_PER_MINUTE=positive_setting(os.environ.get("TREYS_GAMES_PER_MINUTE"), 10),
-        # Entries each process keeps (app/store/cache.py; docs/hosting.md, "Many clubs on several workers"):
+        # Entries each process keeps (app/store/game/cache.py; docs/hosting.md, "Many clubs on several workers"):
         # pages, bodies and news by game version; games' states; hands' score-sheet rows.
         VERSION_CACHE_ITEMS=positive_setting(os.environ.get("TREYS_VERSION_CACHE_ITEMS"), VERSION_CACHE_ITEMS),
         STATE_CACHE_ITEMS=positive_setting(os.environ.get("TREYS_STATE_CACHE_ITEMS"), STATE_CACHE_ITEMS),

@@ -8,7 +8,7 @@ from flask import current_app
 
 from alembic import context
 
-from app.store import migrating
+from app.store.base import migrating
 
 # this is the Alembic Config object, which provides
 # access to the values within the .ini file in use.

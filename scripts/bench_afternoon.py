@@ -33,9 +33,9 @@ from base64 import b64encode
 
 from benchkit import ROOT, finish, make_app
 
-from app.club.auth import add_organiser
+from app.web.sign_in import add_organiser
 from app.extensions import db
-from app.store.models import Game
+from app.store.game.models import Game
 from app.rules import get_ruleset
 from app.sheets.sample import sample_hands
 
@@ -145,7 +145,7 @@ def server_command(workers: int = 0) -> list[str]:
     as docs/hosting.md starts it; on CPU core 0 when taskset is here (every core with two workers or more)."""
     if workers:
         command = [sys.executable, "-m", "gunicorn", "-w", str(workers), "--threads", str(THREADS), "-k", "gthread",
-                   "--keep-alive", "30", "-b", f"127.0.0.1:{PORT}", "app.web.hosted:create_hosted_app()"]
+                   "--keep-alive", "30", "-b", f"127.0.0.1:{PORT}", "app.server.hosted:create_hosted_app()"]
     else:
         command = [sys.executable, "-m", "waitress", "--host=127.0.0.1", f"--port={PORT}",
                    f"--threads={THREADS}", "--call", "app:create_app"]

@@ -20,7 +20,7 @@ import time
 from benchkit import build_game, build_history, finish, make_app
 
 from app.extensions import db
-from app.store.cache import forget_everything
+from app.store.game.cache import forget_everything
 from app.rules import get_ruleset
 from app.sheets.sample import sample_hands
 

@@ -20,7 +20,7 @@ from flask import Flask
 from werkzeug.test import EnvironBuilder
 
 from app import create_app
-from app.store.cache import forget_everything
+from app.store.game.cache import forget_everything
 
 ROUNDS, CALLS = 7, 200
 GOAL_CORES, BUSY = 3, 0.6

@@ -13,11 +13,11 @@ from flask_migrate import upgrade
 from sqlalchemy import String, inspect, text
 
 from app import create_app
-from app.club.auth import add_organiser
+from app.web.sign_in import add_organiser
 from app.extensions import db
-from app.store.clubs import add_club
-from app.store.tenancy import in_club
-from app.store.tokens import token_hash
+from app.store.tenancy.clubs import add_club
+from app.store.tenancy.scope import in_club
+from app.store.people.tokens import token_hash
 
 #: Change it when what is seeded changes: a database seeded otherwise is made anew.
 SEED_VERSION = "1000 clubs x 10 tables, 6 hands each, 24 games of history: v1"

@@ -14,11 +14,11 @@ sys.path.insert(0, str(ROOT))
 
 from app import create_app  # noqa: E402
 from app.extensions import db  # noqa: E402
-from app.store.club_models import ClubSession, Season  # noqa: E402
-from app.store.models import Hand, HandEntry  # noqa: E402
+from app.store.club.models import ClubSession, Season  # noqa: E402
+from app.store.game.models import Hand, HandEntry  # noqa: E402
 from app.rules import get_ruleset  # noqa: E402
-from app.store.games import create_game, end_game  # noqa: E402
-from app.store.gamelog import ORGANISER  # noqa: E402
+from app.store.game.games import create_game, end_game  # noqa: E402
+from app.store.game.gamelog import ORGANISER  # noqa: E402
 from app.sheets.sample import sample_hands, sample_teams  # noqa: E402
 
 def make_app(url: str, **config):

@@ -16,8 +16,8 @@ from datetime import timedelta
 
 from benchclubs import CLUBS, club_at
 
-from app.store import models
-from app.store.cache import forget_everything
+from app.store.game import models
+from app.store.game.cache import forget_everything
 
 #: A worker per core of the goal: the peak's requests shared by WORKERS workers, the one measured serving its share
 #: (BENCH_WORKERS: another number, e.g. 12 as docs/hosting.md's example; the fewer, the more tables a worker sees).

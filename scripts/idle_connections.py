@@ -1,7 +1,7 @@
 """Idle keep-alive connections against /healthz: opens N connections that each fetch /healthz once and then
 stay open doing nothing (tablets asleep with the page open), then times a fresh /healthz.
 
-    .venv/bin/python scripts/idle_connections.py                 # the limits `make run` uses (app/web/serving.py)
+    .venv/bin/python scripts/idle_connections.py                 # the limits `make run` uses (app/server/serving.py)
     .venv/bin/python scripts/idle_connections.py --waitress-defaults   # waitress's own (100 connections, 120 s)
 
 Options: --idle 100 --timeout 20. The server is waitress in a thread on a SQLite file in a temp dir.
@@ -22,7 +22,7 @@ from waitress.server import create_server
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from app import create_app  # noqa: E402
 from app.extensions import db  # noqa: E402
-from app.web.serving import SERVER_LIMITS, run_until_closed  # noqa: E402
+from app.server.serving import SERVER_LIMITS, run_until_closed  # noqa: E402
 
 
 def healthz_after_idle(port: int, idle: int, timeout: float) -> tuple[float, str]:
@@ -67,7 +67,7 @@ def main() -> None:
         elapsed, outcome = healthz_after_idle(server.effective_port, options.idle, options.timeout)
         server.task_dispatcher.shutdown(timeout=5)
         server.close()
-    which = "waitress defaults" if options.waitress_defaults else f"app/web/serving.py {SERVER_LIMITS}"
+    which = "waitress defaults" if options.waitress_defaults else f"app/server/serving.py {SERVER_LIMITS}"
     print(f"{options.idle} idle keep-alive connections, {which}: /healthz {outcome} in {elapsed * 1000:.1f} ms")
 
 

@@ -23,10 +23,10 @@ from werkzeug.serving import make_server
 
 from app import create_app
 from app.config import normalize_database_url
-from app.club import auth as club_auth
+from app.web import sign_in
 from app.extensions import db
-from app.store import club_models
-from app.store.tenancy import HOME_CLUB, Club
+from app.store.people import models as people_models
+from app.store.tenancy.scope import HOME_CLUB, Club
 
 #: Debian's Chromium as the browser tests drive it: its headless shell (package chromium-headless-shell, built
 #: from the same source as the package chromium: the same Blink and V8, without the desktop browser that
@@ -99,8 +99,8 @@ class TemplatesCompiledOnce(BytecodeCache):
 
 Flask.jinja_options = {**Flask.jinja_options, "bytecode_cache": TemplatesCompiledOnce()}
 Flask.url_rule_class = BuiltWhenFirstUsed                       # every app the suite makes in its own process
-club_models.generate_password_hash = suite_password_hash       # an organiser's password, set or changed
-club_auth.generate_password_hash = suite_password_hash         # the unknown name's stand-in hash
+people_models.generate_password_hash = suite_password_hash     # an organiser's password, set or changed
+sign_in.generate_password_hash = suite_password_hash           # the unknown name's stand-in hash
 
 
 def is_postgres(url: str) -> bool:

@@ -7,10 +7,8 @@ from functools import lru_cache
 
 from flask import current_app
 
-from app.store.calls import table_words
-from app.store.club_models import TableCall
-from app.store.gamelog import spoken_time
-from app.store.models import Game, GameEvent, Hand
+from app.store.club.house_rules import reference
+from app.store.game.models import Game, GameEvent, Hand
 from app.rules import GameState, HandResult, TeamEntry, dealer_for_hand
 
 
@@ -54,6 +52,7 @@ def game_document(game: Game, state: GameState, *, hands: bool = True) -> dict:
         "id": game.id,
         "ruleset": game.ruleset_id,
         "variations": dict(game.variations or {}),
+        "house_rules": reference(game.house_rules_version_id),
         "target": game.target,
         "version": game.version,
         "table": game.table_label,
@@ -111,12 +110,3 @@ def event_document(event: GameEvent) -> dict:
         "actor": {"kind": event.actor_kind, "label": event.actor_label},
         "before": event.before, "after": event.after,
     }
-
-
-def call_document(call: TableCall) -> dict:
-    """A call as the board and the API give it."""
-    return {"id": call.id, "table": call.table_number, "label": table_words(call), "game_id": call.game_id,
-            "reason": call.reason, "called_at": spoken_time(call.called_at), "called_by": call.called_by,
-            "cleared": call.cleared_at is not None,
-            "cleared_at": None if call.cleared_at is None else spoken_time(call.cleared_at),
-            "cleared_by": call.cleared_by}

@@ -2,12 +2,11 @@
 from __future__ import annotations
 
 from app.api.blueprint import bp
-from app.api.inputs import read_body, refuse_problems, unknown_fields
+from app.web.api_input import read_body, refuse_problems, unknown_fields
 from app.api.views import GAME, HAND, load_game, optional_body, writer
 from app.rules.refusal import RefusalKind, refuse
-from app.store.agreement import agree_hand, awaiting_agreement, disagree_hand
-from app.api.documents import call_document
-from app.store.calls import call_organiser
+from app.store.club.agreement import agree_hand, awaiting_agreement, disagree_hand
+from app.store.club.calls import call_document, call_organiser
 from app.rules.codes import Code
 
 

@@ -5,28 +5,30 @@ from dataclasses import replace
 
 from flask import current_app, g, request, url_for
 
-from app.store import games, hands
-from app.store.states import state_of
+from app.store.game import games, hands
+from app.store.game.states import state_of
 from app.api.blueprint import bp
 from app.api.documents import added_hand_json, event_document, game_document, game_json
-from app.api.inputs import (game_request, hand_request, read_body, refuse_unknown_query, score_request, set_request,
-                            version_request)
+from app.web.api_input import (game_request, hand_request, read_body, refuse_unknown_query, score_request, set_request,
+                               version_request)
 from app.extensions import db
-from app.store.writes import nothing_saved
-from app.club.auth import basic_organiser, changes_without_code, organiser_actor, sends_basic
-from app.store.club_models import Organiser
-from app.store.gamelog import API, Actor, events_of
-from app.store.models import Game
+from app.store.base.transaction import nothing_saved
+from app.web.sign_in import basic_organiser, changes_without_code, organiser_actor, sends_basic
+from app.store.people.models import Organiser
+from app.store.game.gamelog import API, Actor, events_of
+from app.store.game.models import Game
 from app.rules import (InvalidHand, Problem, RulesetError, all_rulesets, check_set, describe_ruleset,
                        get_ruleset, score_hand)
-from app.store.cache import remembered, version_cache
-from app.store.loading import checked_state, game_stamp
-from app.store.brake import check_code_from
+from app.store.game.cache import remembered, version_cache
+from app.store.game.loading import checked_state
+from app.store.stamps import game_stamp
+from app.store.base.brakes import check_code_from
 from app.web.errors import refusal_document, refusal_headers, status_of
 from app.web.links import game_url
 from app.rules.refusal import Refusal, RefusalKind, refuse
 from app.rules.codes import Code
 from app.rules.outcome import Closing
+from app.openapi.document import openapi_document
 
 GAME = "<int:game_id>"      # ids beyond a database integer: get_game answers "There is no game number"
 HAND = GAME + "/hands/<int(max=2147483647):number>"
@@ -236,3 +238,9 @@ def delete_game(game_id: int):
     version = version_request(optional_body())
     event = games.delete_game(game, version=version, actor=writer(game))
     return {"event": event_document(event)}
+
+
+@bp.get("/openapi.json")
+def openapi_json():
+    """The OpenAPI document of this API."""
+    return openapi_document()

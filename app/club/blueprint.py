@@ -1,10 +1,9 @@
-"""The club blueprints: organiser pages, and the session endpoints of the JSON API."""
+"""The club blueprint: the organiser's pages (the club's JSON routes are the API's: app/api/club.py)."""
 from flask import Blueprint
 
 from app.rules import seat_order
 
 bp = Blueprint("club", __name__)
-api_bp = Blueprint("club_api", __name__, url_prefix="/api/v1")
 
 
 @bp.app_context_processor

@@ -1,30 +1,29 @@
 """The organiser's board (polled JSON with ETag), its actions, the results and the printed papers."""
 from __future__ import annotations
 
-
 from flask import current_app, flash, jsonify, redirect, render_template, request, url_for
 from flask_login import login_required
 
-from app.club.auth import api_organiser, organiser_actor
+from app.store.club.house_rules import house_rules_words
+from app.web.sign_in import api_organiser, organiser_actor
 from app.club.blueprint import bp
-from app.club.clock import call_time, clock_document, format_of_session, results, tables, time_is_called
-from app.club.pages import load_session, problems_of
-from app.club.departures import session_changes
+from app.store.club.clock import call_time, clock_document, format_of_session, results, tables, time_is_called
+from app.web.lookup import load_game, load_session
+from app.club.pages import problems_of
+from app.store.club.departures import session_changes
 from app.club.printing import render_cards_pdf, render_session_pdf
-from app.club.sessions import draw_words
+from app.store.club.sessions import draw_words
 from app.web.network import tablets_url
-from app.store.brake import release_code_brake
-from app.store.writes import nothing_saved
-from app.games.common import load_game
-from app.api.documents import call_document
-from app.store.calls import clear_call, open_calls
-from app.store.cache import remembered
-from app.store.club_reads import board_stamp
-from app.web.pollstamps import poll_etag
-from app.store.ending import session_clock
-from app.store.models import this_minute
+from app.store.base.brakes import release_code_brake
+from app.store.base.transaction import nothing_saved
+from app.store.club.calls import call_document, clear_call, open_calls
+from app.store.game.cache import remembered
+from app.store.stamps import board_stamp
+from app.web.polltags import poll_etag
+from app.store.game.ending import session_clock
+from app.store.game.models import this_minute
 from app.rules.ranking import METHOD
-from app.store.games import end_game, reset_table_code
+from app.store.game.games import end_game, reset_table_code
 from app.render.chart import day_chart
 from app.render.pdf import pdf_response
 from app.rules.refusal import Refusal, RefusalKind
@@ -58,7 +57,7 @@ def round_over(views) -> bool:
 
 
 def board_body(session, stamp: str) -> bytes:
-    """The board's JSON, made once per stamp and minute and kept (app/store/cache.py): polls between changes read
+    """The board's JSON, made once per stamp and minute and kept (app/store/game/cache.py): polls between changes read
     it. The minute keeps its "N min ago" true when sent; the stamp holds it only while a clock runs, as the page
     works out those minutes itself between changes (static/js/board.js)."""
     return remembered(("board", session.id, stamp, this_minute()),
@@ -77,7 +76,7 @@ def board(session_id: int):
                            clock=None if over else session_clock(session),
                            calls=[call_document(c) for c in open_calls(session)],
                            format_words=format_of_session(session), time_called=time_is_called(session),
-                           draw_words=draw_words(session))
+                           draw_words=draw_words(session), house_words=house_rules_words(session.house_rules_version_id))
 
 
 @bp.get("/club/sessions/<int:session_id>/board.json")
@@ -190,7 +189,8 @@ def results_page(session_id: int):
     standings = results(session)
     return render_template("club/results.html", session=session, standings=standings, method=METHOD,
                            tables=tables(session), format_words=format_of_session(session),
-                           changes=session_changes(session), day=day_chart(standings))
+                           changes=session_changes(session), day=day_chart(standings),
+                           house_words=house_rules_words(session.house_rules_version_id))
 
 
 def public_root() -> str:

@@ -10,13 +10,14 @@ import click
 from flask import current_app
 from flask.cli import AppGroup
 
-from app.club.auth import add_organiser
-from app.store.writes import nothing_saved
-from app.store.backup import backup_document
-from app.store.club_models import Member, Organiser, Role
-from app.store.models import Game
-from app.store.clubs import ClubProblem, add_club, all_clubs, chosen_club, count_rows, remove_club
-from app.store.tenancy import in_club
+from app.web.sign_in import add_organiser
+from app.store.base.transaction import nothing_saved
+from app.store.backup.document import backup_document
+from app.store.club.models import Member
+from app.store.people.models import Organiser, Role
+from app.store.game.models import Game
+from app.store.tenancy.clubs import ClubProblem, add_club, all_clubs, chosen_club, count_rows, remove_club
+from app.store.tenancy.scope import in_club
 
 club_cli = AppGroup("club", help="The clubs this Treys hosts.")
 

@@ -9,35 +9,28 @@ from flask_login import login_required
 from sqlalchemy import select
 
 from app.club.blueprint import bp
-from app.store.clubtime import club_today
-from app.club.clock import format_of_session, tables
-from app.club.members import active_members
-from app.store.club_models import ClubSession
-from app.club.sessions import (SessionRequest, current_games, draw_words, mark_here, open_session, present,
-                               seat_latecomer, start_round)
+from app.store.base.clubtime import club_today
+from app.store.club.clock import format_of_session, tables
+from app.store.club.players import active_members
+from app.store.club.models import ClubSession
+from app.store.club.sessions import (SessionRequest, current_games, draw_words, mark_here, open_session, present,
+                                     seat_latecomer, start_round)
 from app.extensions import db
-from app.store.club_reads import sessions_by_ruleset
-from app.store.writes import nothing_saved
+from app.store.club.reads import sessions_by_ruleset
+from app.store.base.transaction import nothing_saved
 from app.reading import read_whole_number
 from app.rules import all_rulesets
+from app.store.club.house_rules import club_house_rules_beside_documents, house_rules_words
 from app.rules.formats import FORMAT_KINDS, FORMAT_NAMES
-from app.club.auth import organiser_actor
-from app.club.departures import replace_player, session_changes
-from app.store.games import delete_game
-from app.club.record import event_sentence
-from app.store.sessionlog import SessionEventKind, save_session_change, session_events
+from app.web.sign_in import organiser_actor
+from app.store.club.departures import replace_player, session_changes
+from app.store.game.games import delete_game
+from app.club.sessionlog_words import event_sentence
+from app.store.club.sessionlog import SessionEventKind, save_session_change, session_events
 from app.rules.refusal import Refusal, RefusalKind
-from app.web.errors import abort_as, status_for, status_of
-from app.store.ids import LARGEST_ID
-from app.store.seats import SeatChange, SeatChangeKind, set_seats
-
-
-def load_session(session_id: int) -> ClubSession:
-    """The session, or the friendly 404 page."""
-    session = db.session.get(ClubSession, session_id) if 0 < session_id <= LARGEST_ID else None
-    if session is None:
-        abort_as(RefusalKind.NOT_FOUND, f"There is no session number {session_id}.")
-    return session
+from app.web.errors import status_for, status_of
+from app.store.club.seats import SeatChange, SeatChangeKind, set_seats
+from app.web.lookup import load_session
 
 
 def usual_rulesets() -> list:
@@ -45,6 +38,16 @@ def usual_rulesets() -> list:
     counts = sessions_by_ruleset()
     rulesets = list(all_rulesets())
     return sorted(rulesets, key=lambda r: -counts.get(r.id, 0))
+
+
+def house_choices() -> list[dict]:
+    """The club's house rules as the forms offer them: id, name, base and what differs, in a few words."""
+    found = []
+    for row, ruleset, diffs in club_house_rules_beside_documents():
+        words = "; ".join(f"{d.rule.lower()} {d.club}" for d in diffs[:3]) + ("; ..." if len(diffs) > 3 else "")
+        found.append({"id": row.id, "name": row.name, "base": ruleset.short_name,
+                      "words": words or "as the document", "ruleset": ruleset})
+    return found
 
 
 def problems_of(error: Refusal) -> list[str]:
@@ -79,6 +82,9 @@ def session_request(form) -> tuple[SessionRequest | None, list[str]]:
         played_on = None
         problems.append("Give the date of the afternoon.")
     ruleset = form.get("ruleset") or ""
+    house_rules = None
+    if ruleset.startswith("house-") and ruleset[6:].isdigit():
+        ruleset, house_rules = "", int(ruleset[6:])
     match = next((r for r in all_rulesets() if r.id == ruleset), None)
     variations = {v.id: form.get(f"v_{ruleset}_{v.id}") for v in (match.variations if match else ())
                   if not v.solo_only and form.get(f"v_{ruleset}_{v.id}")}
@@ -89,7 +95,7 @@ def session_request(form) -> tuple[SessionRequest | None, list[str]]:
     request_ = SessionRequest(played_on or club_today(), ruleset, variations, kind, hands,
                               (form.get("ends_at") or "").strip() or None, form.get("partners") or "random",
                               tuple(tuple(p) for p in pairs_from(form.get("pairs") or "")),
-                              form.get("agreement") == "yes")
+                              form.get("agreement") == "yes", house_rules)
     return (None if problems else request_), problems
 
 
@@ -112,7 +118,8 @@ def new_session():
                                     f"{', each hand agreed at the table' if session.agreement else ''}.")
                 flash("Session opened. Now tick who is here.", "success")
                 return redirect(url_for("club.manage", session_id=session.id))
-    return render_template("club/new.html", rulesets=usual_rulesets(), kinds=FORMAT_KINDS, kind_names=FORMAT_NAMES,
+    return render_template("club/new.html", rulesets=usual_rulesets(), house=house_choices(), kinds=FORMAT_KINDS,
+                           kind_names=FORMAT_NAMES,
                            today=club_today().isoformat(), problems=problems, form=request.form), \
         status_for(RefusalKind.INVALID if problems else None)
 
@@ -123,6 +130,7 @@ def manage_page(session: ClubSession, problems: list[str] | None = None, status:
     members = active_members()
     views = tables(session)
     return render_template("club/session.html", session=session, here=here, members=members, tables=views,
+                           house_words=house_rules_words(session.house_rules_version_id),
                            open_tables=[view for view in views if not view.hands and not view.outcome.over],
                            games=current_games(session), problems=problems or [],
                            format_words=format_of_session(session), draw_words=draw_words(session),

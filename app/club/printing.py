@@ -4,13 +4,14 @@ from __future__ import annotations
 import segno
 from flask import current_app, render_template
 
-from app.store.tenancy import name_of_club
-from app.club.departures import session_changes
-from app.club.sessions import games_of
+from app.store.club.house_rules import house_rules_words
+from app.store.tenancy.scope import name_of_club
+from app.store.club.departures import session_changes
+from app.store.club.sessions import games_of
 from app.rules import seat_order
 from app.render.chart import day_chart
 from app.render.pdf import page_pdf, printed_now
-from app.sheets.pdf import render_sheets
+from app.render.sheet_pdf import render_sheets
 
 
 def qr_svg(url: str) -> str:
@@ -34,5 +35,6 @@ def render_session_pdf(session, standings, method: str) -> bytes:
     """The results of the day, then every table's score sheet (app/sheets), as one PDF."""
     html = render_template("club/results_pdf.html", session=session, standings=standings, method=method,
                            club=name_of_club(current_app.config["CLUB_NAME"]), printed=printed_now(),
-                           changes=session_changes(session), day=day_chart(standings))
+                           changes=session_changes(session), day=day_chart(standings),
+                           house_words=house_rules_words(session.house_rules_version_id))
     return render_sheets(games_of(session), lead=html)

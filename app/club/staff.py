@@ -8,14 +8,14 @@ from flask import flash, redirect, render_template, request, url_for
 from flask_login import current_user, login_required
 from sqlalchemy import select
 
-from app.club.auth import new_organiser, sign_in
+from app.web.sign_in import new_organiser, sign_in
 from app.club.blueprint import bp
 from app.extensions import db
-from app.store import accounts as account_store
-from app.store.accounts import Joined, add_invitation, join_by_invitation
-from app.store.club_models import Invitation, Organiser, Role
-from app.store.models import utcnow
-from app.store.tokens import new_token, token_hash
+from app.store.people import accounts as account_store
+from app.store.people.accounts import Joined, add_invitation, join_by_invitation
+from app.store.people.models import Invitation, Organiser, Role
+from app.store.game.models import utcnow
+from app.store.people.tokens import new_token, token_hash
 from app.rules.refusal import RefusalKind
 from app.web.errors import abort_as, status_for
 

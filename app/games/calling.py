@@ -5,15 +5,15 @@ from __future__ import annotations
 from flask import flash, redirect, render_template, request, url_for
 
 from app.web.errors import status_of
-from app.store.writes import nothing_saved
+from app.store.base.transaction import nothing_saved
 from app.games.blueprint import bp
-from app.games.codes import with_table_code
-from app.games.tablet import table_tablet
+from app.games.table_code import with_table_code
+from app.web.tablet import table_tablet
 from app.games.views import game_page
 from app.rules.refusal import Refusal
-from app.store.agreement import agree_hand, disagree_hand
-from app.store.calls import call_organiser, open_call, take_back_call
-from app.store.models import Game
+from app.store.club.agreement import agree_hand, disagree_hand
+from app.store.club.calls import call_organiser, open_call, take_back_call
+from app.store.game.models import Game
 
 
 def refused(game: Game, error: Refusal):

@@ -5,17 +5,17 @@ from dataclasses import dataclass
 
 from flask import flash, redirect, render_template, request, url_for
 
-from app.store.writes import nothing_saved
+from app.store.base.transaction import nothing_saved
 from app.rules.numbers import points
 from app.games.blueprint import bp
-from app.games.codes import with_table_code, writer
+from app.games.table_code import with_table_code, writer
 from app.games.forms import ConfirmForm
 from app.games.handform import version_of
 from app.games.views import game_page
-from app.store.models import Game
+from app.store.game.models import Game
 from app.rules import verb
-from app.store.games import abandon_game, delete_game, end_game
-from app.store.states import state_of
+from app.store.game.games import abandon_game, delete_game, end_game
+from app.store.game.states import state_of
 from app.rules.refusal import Refusal, RefusalKind
 from app.web.errors import REFUSAL_STATUS
 

@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 from flask_wtf import FlaskForm
-from wtforms import HiddenField, RadioField, StringField
-from wtforms.fields.choices import SelectChoice
-from wtforms.validators import Length, ValidationError
+from wtforms import HiddenField, StringField
+from wtforms.validators import Length
 
 from app.rules import Problem, RuleSet, Variation, all_rulesets, seat_order
+from app.rules.seat_names import default_player_name
+from app.web.forms import Choice
 
 #: How many players sit down: (value, words, how they play).
 PLAYER_COUNTS = (
@@ -31,25 +32,6 @@ def team_sizes(players: str) -> list[int]:
 def seats(players: str) -> list[tuple[int, int]]:
     """(team, player) around the table in dealing order."""
     return seat_order([["x"] * size for size in team_sizes(players)])
-
-
-#: A table of four names its seats by the compass, as card tables do: North-South partner East-West.
-COMPASS_SEATS = {(0, 0): "North", (1, 0): "East", (0, 1): "South", (1, 1): "West"}
-
-
-def default_player_name(team: int, player: int, players: str | None = None) -> str:
-    """'North'... at a table of four, else 'Player N', N counting round the table (partners sit apart)."""
-    if players == "4" and (team, player) in COMPASS_SEATS:
-        return COMPASS_SEATS[(team, player)]
-    if team == 2:
-        return "Player 3"
-    return f"Player {player * 2 + team + 1}"
-
-
-def is_default_name(name: str) -> bool:
-    """'Player 3', 'Team A', 'North': a seat's name left as it was, never offered as a player."""
-    lower = name.lower()
-    return lower.startswith(("player ", "team ")) or lower in {seat.lower() for seat in COMPASS_SEATS.values()}
 
 
 def default_team_name(players: str, team: int) -> str:
@@ -77,19 +59,6 @@ def variation_field(ruleset_id: str, variation_id: str) -> str:
 def value_words(value: str) -> str:
     """A variation value as a player reads it: 'three_sets' -> 'Three sets'."""
     return value.replace("_", " ").capitalize()
-
-
-class Choice(RadioField):
-    """A radio group whose refusal reads like a sentence; `options` are its (value, words) pairs."""
-
-    def __init__(self, label=None, validators=None, *, options=(), message="Please choose one.", **kwargs):
-        super().__init__(label, validators, choices=[SelectChoice(v, w) for v, w in options], **kwargs)
-        self.options = list(options)
-        self.message = message
-
-    def pre_validate(self, form):
-        if self.data not in {value for value, _ in self.options}:
-            raise ValidationError(self.message)
 
 
 def printable(text: str | None) -> str | None:
@@ -127,7 +96,7 @@ class NewGameForm(FlaskForm):
         return typed or default_player_name(team, player, self.players.data)
 
     def teams(self) -> list[dict]:
-        """The teams for app/store/games.py create_game: alone, a player's name is the team's name."""
+        """The teams for app/store/game/games.py create_game: alone, a player's name is the team's name."""
         players = self.players.data
         if players in SOLO_COUNTS:
             return [{"name": self.player_name(t, 0), "players": [self.player_name(t, 0)]}

@@ -15,8 +15,8 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, Form, FormField, HiddenField, IntegerField
 
 from app.rules.numbers import signed
-from app.games.forms import Choice
-from app.store.models import Hand
+from app.web.forms import Choice
+from app.store.game.models import Hand
 from app.rules import BlackThreeMelding, Problem, RuleSet, TeamEntry, trey_table_words
 from app.rules.parse import LARGEST_NUMBER
 from app.reading import read_whole_number

@@ -5,20 +5,21 @@ from flask import abort, flash, jsonify, redirect, render_template, request, url
 
 from app.rules.numbers import points, signed
 from app.games.blueprint import bp
-from app.games.codes import needs_code, with_table_code, writer
-from app.games.common import load_game, news_words
+from app.games.table_code import needs_code, with_table_code, writer
+from app.web.lookup import load_game
+from app.games.news import news_words
 from app.games.forms import ConfirmForm
 from app.games.handform import (Reading, hand_data, hand_form_class, hand_number_of, new_token,
                                 read_form, sections, token_of, version_of)
 from app.games.views import game_page
-from app.store.ending import game_clock
-from app.store.models import Game
+from app.store.game.ending import game_clock
+from app.store.game.models import Game
 from app.rules import (CARD_POINTS, GameState, dealer_for_hand, initial_meld_minimum, score_hand, validate_hand,
                        winner_sentence)
 from app.rules.operations import corrected_state, verify_remove_hand
-from app.store.states import ruleset_of, state_of
-from app.store.hands import add_hand, correct_hand, find_hand, remove_last_hand
-from app.sheets.view import game_sheet
+from app.store.game.states import ruleset_of, state_of
+from app.store.game.hands import add_hand, correct_hand, find_hand, remove_last_hand
+from app.render.sheet import game_sheet
 from app.rules.refusal import NOT_LAST_HAND, Refusal, RefusalKind
 from app.web.errors import REFUSAL_STATUS, status_for, status_of
 

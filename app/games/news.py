@@ -1,22 +1,20 @@
 """What a tablet waiting on a game's page is told when it changes: time has been called, the game is over."""
 from __future__ import annotations
 
-import hashlib
-
 from flask import current_app, jsonify, request
 
 from app.games.blueprint import bp
-from app.games.common import load_game, news_words
-from app.store.club_reads import news_row
-from app.store.loading import stamp_of_game_row
-from app.store.cache import remembered
-from app.store.states import state_of
-from app.store.ending import clock_runs
-from app.store.models import Game, this_minute
-from app.web.pollstamps import poll_etag
-from app.store.tenancy import club_in_scope
+from app.rules import GameState
 from app.rules.refusal import RefusalKind
+from app.store.game.cache import remembered
+from app.store.game.ending import clock_runs
+from app.store.game.models import Game
+from app.store.game.states import state_of
+from app.store.stamps import news_row, news_stamp, stamp_of_game_row
+from app.store.tenancy.scope import club_in_scope
 from app.web.errors import abort_as
+from app.web.lookup import load_game
+from app.web.polltags import poll_etag
 
 #: How long a tablet waits between asks while its game waits on nothing that can change by itself (no clock
 #: running, nothing agreed to wait for), in seconds; it asks at once when it wakes. The page's own interval
@@ -30,12 +28,6 @@ def quiet(row) -> bool:
     return not clock_runs(row) and not row.agreement
 
 
-def news_stamp(row) -> str:
-    """The news's stamp: the row, and the minute while the session's clock runs (its end time is a minute)."""
-    parts = [tuple(row), this_minute() if clock_runs(row) else ""]
-    return hashlib.sha1(repr(parts).encode()).hexdigest()
-
-
 def news_of(game: Game) -> tuple[int, str | None]:
     """The game's version and its news, as a tablet is told them."""
     return game.version, news_words(game, state_of(game))
@@ -45,7 +37,7 @@ def news_of(game: Game) -> tuple[int, str | None]:
 def game_news(game_id: int):
     """The game's version and its news in words, for a tablet's page to compare with what it shows: one small
     query while the game is unchanged (the words are kept by the game's version); a 304 to a tablet that holds
-    the ETag (answered in front of Flask: app/web/polls.py; here when that could not, e.g. a tablet without its
+    the ETag (answered in front of Flask: app/server/polls.py; here when that could not, e.g. a tablet without its
     cookie)."""
     row = news_row(game_id, club_in_scope())
     stamp = None if row is None else stamp_of_game_row(row, game_id)
@@ -61,3 +53,16 @@ def game_news(game_id: int):
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"
     return response
+
+
+def news_words(game: Game, state: GameState) -> str | None:
+    """'Time has been called: this is the last hand.', the outcome of a game that is over and what comes next,
+    or None while the game simply runs on."""
+    outcome = state.outcome
+    if outcome.owes_hand:
+        return outcome.words(game.team_names)
+    if not outcome.over:
+        return None
+    after = ("The organiser starts the next round." if game.session_id is not None
+             else "Start a new game from the home page.")
+    return f"This game is over: {outcome.words(game.team_names)} {after}"

@@ -11,32 +11,34 @@ from markupsafe import Markup
 from sqlalchemy import or_, select
 from sqlalchemy.orm import selectinload
 
-from app.store.clubtime import club_now, in_club_zone
+from app.store.club.house_rules import club_house_rules_beside_documents, latest_version
+from app.store.base.clubtime import club_now, in_club_zone
 from app.extensions import db
-from app.store.writes import nothing_saved
+from app.store.base.transaction import nothing_saved
 from app.games.blueprint import bp
-from app.games.codes import known_code, organiser_here, remember_code
-from app.store.agreement import awaiting_agreement
-from app.api.documents import call_document
-from app.store.calls import open_call
-from app.store.ending import game_clock
-from app.store.gamelog import record_lines_of
-from app.games.record import event_sentence
-from app.games.common import load_game, news_words
-from app.games.tablet import tablet
-from app.games.forms import (ALL_SEATS, COMPASS_SEATS, PLAYER_COUNTS, SEAT_COUNTS, SOLO_COUNTS, TEAM_DEFAULTS,
-                             NewGameForm, default_player_name, seat_value, variation_field)
-from app.store.models import Game
+from app.games.table_code import known_code, organiser_here, remember_code
+from app.store.club.agreement import awaiting_agreement
+from app.store.club.calls import call_document, open_call
+from app.store.game.ending import game_clock
+from app.store.game.gamelog import record_lines_of
+from app.games.gamelog_words import event_sentence
+from app.web.lookup import load_game
+from app.games.news import news_words
+from app.web.tablet import tablet
+from app.games.forms import (ALL_SEATS, PLAYER_COUNTS, SEAT_COUNTS, SOLO_COUNTS, TEAM_DEFAULTS, NewGameForm,
+                             seat_value, variation_field)
+from app.rules.seat_names import COMPASS_SEATS, default_player_name
+from app.store.game.models import Game
 from app.rules import InvalidHand, RulesetError, all_rulesets
 from app.render.chart import totals_chart
 from app.rules.operations import EventKind
 from app.rules.outcome import Closing, play_words
-from app.store.games import create_game, shown_version
-from app.store.states import ruleset_of, state_of
-from app.store.cache import remembered, row_cache, version_cache
-from app.store.loading import checked_state, whole_games
-from app.sheets.view import sheet_of
-from app.store.brake import check_code_from
+from app.store.game.games import create_game, shown_version
+from app.store.game.states import ruleset_of, state_of
+from app.store.game.cache import remembered, row_cache, version_cache
+from app.store.game.loading import checked_state, whole_games
+from app.render.sheet import sheet_of
+from app.store.base.brakes import check_code_from
 from app.rules.refusal import Refusal, RefusalKind
 from app.web.errors import status_for, status_of
 
@@ -207,7 +209,8 @@ def new_game_page(form: NewGameForm, errors: dict, general: list[str], status: i
     """The new-game form."""
     players = form.players.data or "4"
     return render_template(
-        "games/new.html", form=form, rulesets=all_rulesets(), errors=errors, general=general,
+        "games/new.html", form=form, rulesets=all_rulesets(), house=club_house_rules_beside_documents(),
+        errors=errors, general=general,
         player_counts=PLAYER_COUNTS, solo_counts=SOLO_COUNTS, team_defaults=TEAM_DEFAULTS,
         seats=[(seat_value(s), default_player_name(*s, players), SEAT_COUNTS[s]) for s in ALL_SEATS],
         player_default=partial(default_player_name, players=players), compass=COMPASS_SEATS,
@@ -219,16 +222,19 @@ def new_game_page(form: NewGameForm, errors: dict, general: list[str], status: i
 def new_game():
     """Choose the rule set, its variations, the players and the first dealer; open the game."""
     form = NewGameForm()
+    form.ruleset.options += [(f"house-{row.id}", row.name) for row, _, _ in club_house_rules_beside_documents()]
     if request.method == "GET":
         return new_game_page(form, {}, [])
     errors: dict[str, list[str]] = {}
     general: list[str] = []
     if form.validate():
-        ruleset = next(r for r in all_rulesets() if r.id == form.ruleset.data)
+        house = latest_version(int(form.ruleset.data[6:])) if form.ruleset.data.startswith("house-") else None
+        ruleset_id = house.base if house is not None else form.ruleset.data
+        ruleset = next(r for r in all_rulesets() if r.id == ruleset_id)
         try:
             game = create_game(ruleset.id, form.variations(ruleset), form.teams(),
                                table_label=(form.table_label.data or "").strip(),
-                               first_dealer=form.first_dealer_seat(), actor=tablet())
+                               first_dealer=form.first_dealer_seat(), actor=tablet(), house_rules=house)
         except Refusal as error:
             nothing_saved()
             for problem in error.problems:

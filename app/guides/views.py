@@ -9,7 +9,7 @@ import markdown
 from flask import render_template, url_for
 from markupsafe import Markup
 
-from app.api.openapi import openapi_document
+from app.openapi.document import openapi_document
 from app.assets import docs_dir
 from app.guides.apipage import routes
 from app.guides.blueprint import bp

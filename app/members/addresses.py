@@ -8,11 +8,11 @@ from sqlalchemy import func, select
 
 from app.extensions import db
 from app.members.blueprint import bp
-from app.members.guard import organiser_only, owner_only
-from app.records.exports import CSV_TYPE, to_csv
-from app.store.clubtime import club_today
-from app.store.club_models import Member
-from app.store.members import contact_of_stop, contacts, forget_member, set_address, stop_emails
+from app.members.access import organiser_only, owner_only
+from app.render.csv_text import CSV_TYPE, to_csv
+from app.store.base.clubtime import club_today
+from app.store.club.models import Member
+from app.store.people.members import contact_of_stop, contacts, forget_member, set_address, stop_emails
 from app.rules.refusal import RefusalKind
 from app.web.errors import abort_as, status_for
 

@@ -6,15 +6,15 @@ from dataclasses import dataclass
 
 from flask import render_template
 
-from app.club.clock import results
-from app.club.sessions import games_of
+from app.store.club.clock import results
+from app.store.club.sessions import games_of
 from app.rules.form_guide import START
 from app.rules.ranking import Standing
-from app.store.states import state_of
-from app.store.club_models import ClubSession, Member
-from app.store.form_guide import club_form_guide
-from app.store.member_models import MemberContact
-from app.store.outbox import Letter
+from app.store.game.states import state_of
+from app.store.club.models import ClubSession, Member
+from app.store.club.form_guide import club_form_guide
+from app.store.people.models import MemberContact
+from app.store.people.outbox import Letter
 
 
 @dataclass(frozen=True)

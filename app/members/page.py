@@ -5,20 +5,20 @@ from __future__ import annotations
 from flask import current_app, g, render_template, request
 from sqlalchemy import func, select
 
-from app.club.clock import results
-from app.club.sessions import games_of
+from app.store.club.clock import results
+from app.store.club.sessions import games_of
 from app.extensions import db
 from app.members.blueprint import bp
-from app.records.player import form_of, record_of
-from app.records.seasons import season_method
-from app.records.standings import all_seasons, current_season, standings
+from app.render.form_chart import form_of
+from app.store.club.player_record import record_of
+from app.store.club.standings import all_seasons, current_season, season_method, standings
 from app.rules.ranking import METHOD
-from app.sheets.view import sheet_of
-from app.store.club_models import ClubSession, Member, Season
-from app.store.club_reads import member_ids_by_name
-from app.store.members import club_of_link
-from app.store.states import state_of
-from app.store.tenancy import current_club_id, name_of_club, use_club
+from app.render.sheet import sheet_of
+from app.store.club.models import ClubSession, Member, Season
+from app.store.club.reads import member_ids_by_name
+from app.store.people.members import club_of_link
+from app.store.game.states import state_of
+from app.store.tenancy.scope import current_club_id, name_of_club, use_club
 from app.rules.refusal import RefusalKind
 from app.web.errors import abort_as
 

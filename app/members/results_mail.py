@@ -8,26 +8,26 @@ from flask import Flask, current_app, flash, g, redirect, render_template, url_f
 from sqlalchemy import event, select
 from sqlalchemy.orm import Session
 
-from app.club.auth import organiser_actor
-from app.club.pages import load_session
-from app.club.sessions import games_of
+from app.web.sign_in import organiser_actor
+from app.web.lookup import load_session
+from app.store.club.sessions import games_of
 from app.extensions import db
-from app.store.club_reads import members_with_addresses
-from app.store.writes import nothing_saved
+from app.store.club.reads import members_with_addresses
+from app.store.base.transaction import nothing_saved
 from app.members.blueprint import bp
 from app.members.composing import letters_for
-from app.members.guard import organiser_only
+from app.members.access import organiser_only
 from app.members.sending import missing_mail_settings, wake_sender
 from app.members.settings import full_address, members_link
 from app.web.visibility import club_settings
-from app.store.states import state_of
-from app.store.club_models import ClubSession
-from app.store.ending import time_called_moment
-from app.store.gamelog import Actor, ActorKind
-from app.store.member_models import MailJob, MailStatus
-from app.store.models import Game
-from app.store.outbox import jobs_of, queue_letters, send_again
-from app.store.tenancy import name_of_club
+from app.store.game.states import state_of
+from app.store.club.models import ClubSession
+from app.store.game.ending import time_called_moment
+from app.store.game.gamelog import Actor, ActorKind
+from app.store.people.models import MailJob, MailStatus
+from app.store.game.models import Game
+from app.store.people.outbox import jobs_of, queue_letters, send_again
+from app.store.tenancy.scope import name_of_club
 
 log = logging.getLogger(__name__)
 #: Who queued the emails when the afternoon's last game ended by itself.

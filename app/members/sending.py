@@ -1,6 +1,6 @@
 """Sending the outbox through the install's mail server (the standard library's smtplib and email): a small
 thread per server process, woken after a request queues emails and once a minute for retries, and the
-`treys mail send` command. Every email is claimed in the database first (app/store/outbox.py), so two
+`treys mail send` command. Every email is claimed in the database first (app/store/people/outbox.py), so two
 processes never send one twice."""
 from __future__ import annotations
 
@@ -17,10 +17,10 @@ from flask.cli import AppGroup
 from sqlalchemy.exc import SQLAlchemyError
 
 from app.extensions import db
-from app.store.writes import nothing_saved
-from app.store import outbox
-from app.store.member_models import MailJob
-from app.store.tenancy import Club, home_club_id
+from app.store.base.transaction import nothing_saved
+from app.store.people import outbox
+from app.store.people.models import MailJob
+from app.store.tenancy.scope import Club, home_club_id
 
 log = logging.getLogger(__name__)
 #: Seconds between two looks at the outbox when nothing wakes the sender (failed emails' next tries).

@@ -5,11 +5,11 @@ from flask import current_app, flash, redirect, render_template, request, url_fo
 from flask_login import current_user
 
 from app.members.blueprint import bp
-from app.members.guard import owner_only
+from app.members.access import owner_only
 from app.members.sending import missing_mail_settings
 from app.web.visibility import club_settings
-from app.store.member_models import Visibility
-from app.store.members import replace_link, save_settings
+from app.store.people.models import Visibility
+from app.store.people.members import replace_link, save_settings
 from app.rules.refusal import RefusalKind
 from app.web.errors import abort_as
 

@@ -1,83 +1,35 @@
 """CSV exports: games, hands (every entered and derived figure), session results, players; stable keys."""
 from __future__ import annotations
 
-import csv
-import io
 import json
-from functools import lru_cache, wraps
 from operator import attrgetter
-from typing import Iterable
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
 
-from app.club.clock import format_of_session, results
-from app.store.club_models import Attendance, ClubSession, Member
+from app.store.club.house_rules import house_rules_words
+from app.store.club.clock import format_of_session, results
+from app.store.club.models import Attendance, ClubSession, Member
 from app.extensions import db
-from app.store.models import Game, HandEntry
-from app.render.guard import collector_paused
-from app.store.bulk import read_games
-from app.store.club_reads import games_by_member
-from app.store.states import state_of
+from app.store.game.models import Game, HandEntry
+from app.store.game.bulk import read_games
+from app.store.club.reads import games_by_member
+from app.store.game.states import state_of
+from app.render.csv_text import lines_to_csv, to_csv
+from app.store.base.collector import collector_paused_while
 
 #: Most teams a game can have (three players alone at Sambola, three pairs at Bolivia Plus).
 TEAM_SLOTS = 3
 
-GAME_COLUMNS = ["game_id", "ruleset", "variations", "target", "table", "session_id", "created_at",
+GAME_COLUMNS = ["game_id", "ruleset", "house_rules", "variations", "target", "table", "session_id", "created_at",
                 "finished_at", "hands", "winner", "winner_name", "result", "reason", "margin"] + [
     f"team_{n}_{key}" for n in range(1, TEAM_SLOTS + 1) for key in ("name", "players", "total")]
-HAND_COLUMNS = ["game_id", "ruleset", "hand", "team_position", "team", *HandEntry.FIELDS,
+HAND_COLUMNS = ["game_id", "ruleset", "house_rules", "hand", "team_position", "team", *HandEntry.FIELDS,
                 "bonus", "cards", "score", "progressive_before", "progressive",
                 "next_initial_meld_minimum", "won_game"]
 PLAYER_COLUMNS = ["player_id", "name", "short_name", "active", "games"]
-SESSION_RESULT_COLUMNS = ["session_id", "played_on", "ruleset", "format", "rounds", "place", "player",
+SESSION_RESULT_COLUMNS = ["session_id", "played_on", "ruleset", "house_rules", "format", "rounds", "place", "player",
                           "games_played", "games_won", "margin"]
-
-
-def to_csv(columns: list[str], rows: list[dict]) -> str:
-    """UTF-8 CSV text with a header row of the columns' keys."""
-    return lines_to_csv(columns, (map(row.get, columns) for row in rows))
-
-
-def lines_to_csv(columns: list[str], lines: Iterable[Iterable]) -> str:
-    """UTF-8 CSV text with a header row of the columns' keys, then each line's values in the columns' order."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(columns)
-    writer.writerows([value if type(value) is int else cell(value) for value in line] for line in lines)
-    return out.getvalue()
-
-
-#: The first characters that make a spreadsheet read a cell as a formula (or run one): such a text cell
-#: starts with an apostrophe instead, which the spreadsheet shows as plain text.
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-#: The Content-Type of every CSV download: one charset.
-CSV_TYPE = "text/csv; charset=utf-8"
-
-
-def cell(value: object) -> object:
-    """A value as a spreadsheet cell: yes/no for flags, JSON for sets (the ones made), empty for none; text
-    that a spreadsheet would take for a formula (a name typed as '=HYPERLINK(...)') made plain text."""
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, dict):
-        if all(type(v) is int for v in value.values()):
-            return made_text_of_counts(tuple(value.items()))
-        return made_text(value)
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
-        return "'" + value
-    return value
-
-
-def made_text(items) -> str:
-    """A mapping's items with a value (a team's sets made) as JSON, sorted."""
-    return json.dumps({k: v for k, v in dict(items).items() if v}, sort_keys=True)
-
-
-#: The same for items that are all counts, worked out once for each mix of sets (hands.csv has thousands).
-made_text_of_counts = lru_cache(maxsize=1024)(made_text)
 
 
 def all_games() -> list[Game]:
@@ -88,7 +40,8 @@ def all_games() -> list[Game]:
 def game_row(game: Game) -> dict:
     """One game: rule set, teams with their players and totals, the winner."""
     state = state_of(game)
-    row = {"game_id": game.id, "ruleset": game.ruleset_id, "variations": json.dumps(game.variations or {}, sort_keys=True),
+    row = {"game_id": game.id, "ruleset": game.ruleset_id,
+           "house_rules": house_rules_words(game.house_rules_version_id), "variations": json.dumps(game.variations or {}, sort_keys=True),
            "target": game.target, "table": game.table_label, "session_id": game.session_id,
            "created_at": game.created_at.isoformat(timespec="seconds"),
            "finished_at": game.finished_at and game.finished_at.isoformat(timespec="seconds"),
@@ -119,25 +72,15 @@ def hand_lines(game: Game) -> list[list]:
     state = state_of(game)
     outcome = state.outcome
     lines = []
+    house = house_rules_words(game.house_rules_version_id)
     for number, (entries, result) in enumerate(zip(state.entries, state.hands), start=1):
         for position, (entry, team) in enumerate(zip(entries, result.teams)):
             figures = list(entry_figures(entry))
             figures[SETS] = dict(figures[SETS])
-            lines.append([game.id, game.ruleset_id, number, position + 1, team.name, *figures,
+            lines.append([game.id, game.ruleset_id, house, number, position + 1, team.name, *figures,
                           team.bonus, team.cards, team.score, team.progressive_before, team.progressive,
                           team.next_initial_meld_minimum, outcome.winner == position and outcome.at_hand == number])
     return lines
-
-
-def collector_paused_while(work):
-    """Run a read of the whole history with Python's cycle collector paused (sheets.guard.collector_paused):
-    its thousands of young objects made the collector rescan the heap again and again (measured at 1,000
-    games: 40% of games.csv). Garbage made meanwhile is collected afterwards as usual."""
-    @wraps(work)
-    def paused(*args, **kwargs):
-        with collector_paused():
-            return work(*args, **kwargs)
-    return paused
 
 
 @collector_paused_while
@@ -155,6 +98,7 @@ def hands_csv() -> str:
 def session_result_rows(session: ClubSession, games: list[Game]) -> list[dict]:
     """A session's results of the day (from its games), one row per player as the results page ranks them."""
     head = {"session_id": session.id, "played_on": session.played_on.isoformat(), "ruleset": session.ruleset_id,
+            "house_rules": house_rules_words(session.house_rules_version_id),
             "format": format_of_session(session), "rounds": session.round}
     return [{**head, "place": line.place, "player": line.player, "games_played": line.played,
              "games_won": line.as_dict()["won"], "margin": line.margin} for line in results(session, games)]

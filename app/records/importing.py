@@ -8,10 +8,10 @@ from dataclasses import dataclass, field
 from flask import flash, redirect, request, url_for
 from flask_login import current_user, login_required
 
-from app.club.members import NAME_LENGTH, clean_name, find_member
+from app.store.club.players import NAME_LENGTH, clean_name, find_member
 from app.records.blueprint import bp
-from app.store.club_writes import import_members
-from app.store.members import address_problems, clean_address
+from app.store.club.writes import import_members
+from app.store.people.members import address_problems, clean_address
 
 #: Largest file accepted: a club list of thousands of names is far smaller.
 MAX_BYTES = 1_000_000

@@ -4,8 +4,8 @@ from __future__ import annotations
 from flask import flash, redirect, request, url_for
 from flask_login import login_required
 from app.records.blueprint import bp
-from app.store.club_writes import MergeError, merge_members
-from app.store.writes import nothing_saved
+from app.store.club.writes import MergeError, merge_members
+from app.store.base.transaction import nothing_saved
 
 
 @bp.post("/players/merge")

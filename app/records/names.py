@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
-from app.store.club_models import Member
+from app.store.club.models import Member
 from app.extensions import db
-from app.games.forms import is_default_name
-from app.store.models import Player
+from app.rules.seat_names import is_default_name
+from app.store.game.models import Player
 from app.records.blueprint import bp
 
 #: Most names offered in the type-ahead list.

@@ -11,8 +11,8 @@ from flask import current_app, render_template, request
 from flask_login import login_required
 
 from app.records.views import bp
-from app.store.backup_refusal import BackupRefused
-from app.store.restore import plan, restore
+from app.store.backup.refusal import BackupRefused
+from app.store.backup.restore import plan, restore
 from app.rules.refusal import RefusalKind
 from app.web.errors import status_for
 
@@ -49,11 +49,11 @@ def refused(problems: list[str], kind: RefusalKind):
 @login_required
 def restore_upload():
     """Check the uploaded backup whole and show what restoring it will do (the body may be up to
-    app/web/security.py's LARGER_BODIES)."""
+    app/server/security.py's LARGER_BODIES)."""
     upload = request.files.get("backup")
     if upload is None or not upload.filename:
         return refused(["Choose the backup file first (a .json file made by Download a backup)."], RefusalKind.BAD_REQUEST)
-    data = upload.stream.read()              # within the body limit of LARGER_BODIES (app/web/security.py)
+    data = upload.stream.read()              # within the body limit of LARGER_BODIES (app/server/security.py)
     try:
         checked = plan(data)
     except BackupRefused as error:

@@ -5,13 +5,13 @@ from flask import flash, redirect, render_template, request, url_for
 from flask_login import login_required
 from sqlalchemy import func, select
 
-from app.store.club_models import Member
+from app.store.club.models import Member
 from app.extensions import db
-from app.store.club_reads import games_by_member
+from app.store.club.reads import games_by_member
 from app.records.blueprint import bp
 from app.rules.refusal import RefusalKind
 from app.web.errors import abort_as
-from app.store.club_writes import save_member
+from app.store.club.writes import save_member
 
 #: The longest short name a tablet shows.
 SHORT_NAME_LENGTH = 20

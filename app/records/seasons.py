@@ -2,25 +2,24 @@
 from __future__ import annotations
 
 from datetime import date
-from fractions import Fraction
 
 from flask import Response, current_app, flash, redirect, render_template, request, url_for
 from flask_login import login_required
 
-from app.store.tenancy import name_of_club
+from app.store.club.standings import rules_played, season_games
+from app.store.tenancy.scope import name_of_club
 from app.extensions import db
-from app.records.exports import CSV_TYPE, to_csv
-from app.store.club_models import Season
-from app.store.club_reads import member_ids_by_name
-from app.store.club_writes import add_season as add_season_row
-from app.records.standings import all_seasons, standings
+from app.render.csv_text import CSV_TYPE, to_csv
+from app.store.club.models import Season
+from app.store.club.reads import member_ids_by_name
+from app.store.club.writes import add_season as add_season_row
+from app.store.club.standings import all_seasons, season_method, standings
 from app.records.blueprint import bp
 from app.web.visibility import public_records
 from app.reading import ascii_digits
 from app.rules.form_guide import MEANING
-from app.rules.ladder import method_text
-from app.store.form_guide import club_form_guide
-from app.render.guard import bounded
+from app.store.club.form_guide import club_form_guide
+from app.render.slots import bounded
 from app.render.pdf import page_pdf, pdf_response, printed_now
 from app.rules.refusal import RefusalKind
 from app.web.errors import abort_as
@@ -63,20 +62,16 @@ def add_season():
     return redirect(url_for("records.ladder", season_id=season.id))
 
 
-def season_method(season: Season, rows) -> str:
-    """How this season's ladder is worked out, in words (the qualifying line with its figures)."""
-    most = max((row.games for row in rows), default=0)
-    return method_text(most, Fraction(season.qualifying_percent, 100))
-
-
 @bp.get("/seasons/<int(max=2147483647):season_id>")
 @public_records
 def ladder(season_id: int):
     """The season's ladder, with the method written out; ?projector=1 for big type, ?form=1 adds a Form column."""
     season = db.session.get(Season, season_id) or abort_as(RefusalKind.NOT_FOUND)
-    rows = standings(season)
+    games = season_games(season)
+    rows = standings(season, games)
     members = member_ids_by_name()
     return render_template("records/ladder.html", season=season, rows=rows, seasons=all_seasons(), members=members,
+                           played_by=rules_played(games),
                            method=season_method(season, rows), projector=request.args.get("projector") == "1",
                            forms=club_form_guide() if request.args.get("form") == "1" else None, form_meaning=MEANING)
 

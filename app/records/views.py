@@ -11,14 +11,15 @@ from flask import Response, redirect, render_template, request, send_file, url_f
 from flask_login import login_required
 from sqlalchemy import select
 
-from app.store.clubtime import club_today
-from app.store.backup import backup_document
-from app.store.backup_made import last_backup_made, note_backup_made
-from app.store.club_models import Member
+from app.store.base.clubtime import club_today
+from app.store.backup.document import backup_document
+from app.store.backup.made import last_backup_made, note_backup_made
+from app.store.club.models import Member
 from app.extensions import db
-from app.store.clubs import all_clubs
-from app.records.exports import CSV_TYPE, EXPORTS
-from app.records.standings import all_seasons
+from app.store.tenancy.clubs import all_clubs
+from app.render.csv_text import CSV_TYPE
+from app.records.exports import EXPORTS
+from app.store.club.standings import all_seasons
 from app.records.blueprint import bp
 from app.rules.refusal import RefusalKind
 from app.web.errors import abort_as

@@ -1,1 +1,2 @@
-"""Drawing for every feature: HTML to PDF (pdf.py), at most a few renders at once (guard.py), SVG charts (chart.py)."""
+"""Drawing for every feature: the score sheet's model (sheet.py) and its PDF (sheet_pdf.py), HTML to PDF (pdf.py),
+at most a few renders at once (slots.py), SVG charts (chart.py, form_chart.py) and CSV text (csv_text.py)."""

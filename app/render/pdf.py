@@ -3,7 +3,7 @@ answer.
 
 The fonts are cut down to the letters used by HarfBuzz's subsetter (libharfbuzz-subset0, docs/hosting.md);
 without it WeasyPrint falls back to fontTools, about a third slower for a long sheet. At most RENDER_SLOTS
-layouts run at once (app/render/guard.py).
+layouts run at once (app/render/slots.py).
 """
 from __future__ import annotations
 
@@ -20,8 +20,9 @@ from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 
 from app.assets import asset_root
-from app.store.clubtime import club_now, in_club_zone
-from app.render.guard import RENDER_SLOTS, collector_paused
+from app.store.base.clubtime import club_now, in_club_zone
+from app.render.slots import RENDER_SLOTS
+from app.store.base.collector import collector_paused
 
 ROOT = asset_root()
 

@@ -2,17 +2,21 @@
 from __future__ import annotations
 
 from flask import jsonify, render_template, request
+from flask_login import current_user
 from flask_wtf import FlaskForm
 from flask_wtf.csrf import CSRFError
 from wtforms import StringField
 from wtforms.validators import Length
 
 from app.rules.numbers import points
-from app.games.forms import Choice
+from app.web.forms import Choice
 from app.rulebook.blueprint import bp
-from app.rules import SET_SIZE, RulesetError, all_rulesets, check_set, describe_ruleset, get_ruleset
+from app.rules import SET_SIZE, RulesetError, all_rulesets, check_set, describe_ruleset, differences, get_ruleset
 from app.rules.setcheck import CARD_HELP, RANKS, SUITS
-from app.rules.refusal import RefusalKind
+from app.rules.refusal import Refusal, RefusalKind
+from app.reading import read_whole_number
+from app.store.people.models import Role
+from app.store.club.house_rules import club_house_rules_beside_documents, house_rules_row, version_ruleset
 from app.web.errors import abort_as, status_for
 
 CARD_LIMIT = 300
@@ -30,8 +34,25 @@ class SetCheckForm(FlaskForm):
 
 @bp.get("/rules")
 def rules_index():
-    """Every rule set with its one-line summary."""
-    return render_template("rules/index.html", rulesets=all_rulesets())
+    """Every rule set with its one-line summary, and the club's house rules beside their documents."""
+    return render_template("rules/index.html", rulesets=all_rulesets(), house=club_house_rules_beside_documents())
+
+
+@bp.get("/rules/house/<int(max=2147483647):house_rules_id>")
+def house_rules_page(house_rules_id: int):
+    """The club's house rules (?version=N: the version a game was opened with): each rule that differs from the
+    document beside it, then every rule as the club plays them."""
+    try:
+        row = house_rules_row(house_rules_id)
+    except Refusal as refused:
+        abort_as(RefusalKind.NOT_FOUND, refused.problems[0].message)
+    asked = read_whole_number(request.args.get("version"))
+    version = next((v for v in row.versions if v.version == asked), row.latest)
+    ruleset = version_ruleset(version)
+    house = {"id": row.id, "name": version.name, "version": version.version, "newest": row.latest.version,
+             "differences": differences(get_ruleset(version.base, version.variations), ruleset),
+             "can_change": current_user.is_authenticated and current_user.role != Role.VIEWER}
+    return render_template("rules/ruleset.html", rules=describe_ruleset(ruleset), house=house)
 
 
 @bp.get("/rules/<ruleset_id>")

@@ -3,6 +3,9 @@ from .describe import (SET_CODES, GoingOut, MeldRow, RulesetDescription, SetLine
                        trey_table_words)
 from .entries import BreakdownLine, HandResult, Problem, TeamEntry, TeamResult
 from .game import GameState, HandWarning, dealer_for_hand, is_solo, replay, seat_order, table_problems
+from .house import CHANGE_KEYS, Changes, HouseRules, apply_changes
+from .house_checks import house_ruleset, read_changes, read_house_rules
+from .house_words import ChangedRule, differences, header_words
 from .model import (CARD_POINTS, SET_SIZE, BlackThreeMelding, MeldStep, Pack, Requirement, RuleSet, SetType,
                     UnmeldedRedThrees, Variation, Winning)
 from .parse import parse_team, parse_teams
@@ -24,5 +27,6 @@ __all__ = [
     "describe_sets", "get_ruleset", "going_out_message", "has_going_out_sets",
     "initial_meld_minimum", "is_solo", "table_problems", "missing_slots", "parse_cards", "parse_team", "parse_teams", "replay",
     "ruleset_ids", "score_hand", "set_code", "seat_order", "trey_table_words", "validate_hand",
-    "variation_problems",
+    "variation_problems", "CHANGE_KEYS", "Changes", "HouseRules", "apply_changes", "house_ruleset", "read_changes",
+    "read_house_rules", "ChangedRule", "differences", "header_words",
 ]

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .common import (LOWEST_SEQUENCE, SIX_TWOS_AND_A_JOKER, STANDARD_MELD_TABLE,
-                     mixed_group, natural_group, natural_sequence, wild_set)
+from .set_shapes import (LOWEST_SEQUENCE, SIX_TWOS_AND_A_JOKER, STANDARD_MELD_TABLE, mixed_group, natural_group,
+                         natural_sequence, wild_set)
 from .model import BlackThreeMelding, Pack, Requirement, RuleSet, SetType, UnmeldedRedThrees, Variation, Winning
 
 SAMBAS = {"red_samba", "black_samba"}

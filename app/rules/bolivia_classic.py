@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .common import STANDARD_MELD_TABLE, mixed_group, natural_group, natural_sequence, wild_set
+from .set_shapes import STANDARD_MELD_TABLE, mixed_group, natural_group, natural_sequence, wild_set
 from .model import BlackThreeMelding, Pack, Requirement, RuleSet, UnmeldedRedThrees, Winning
 
 ANY_SET = {"natural_canasta", "mixed_canasta", "escalera", "bolivia"}

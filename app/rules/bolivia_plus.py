@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .common import SIX_TWOS_AND_A_JOKER, mixed_group, natural_group, natural_sequence, wild_set
+from .set_shapes import SIX_TWOS_AND_A_JOKER, mixed_group, natural_group, natural_sequence, wild_set
 from .model import BlackThreeMelding, MeldStep, Pack, Requirement, RuleSet, UnmeldedRedThrees, Variation, Winning
 
 NATURALS = {"natural_canasta", "pure_wild_canasta"}

@@ -179,6 +179,31 @@ class Code(StrEnum):
     SEATS_TABLE_SIZE = "seats.table_size"
     SEATS_SAME_PLAYER = "seats.same_player"
 
+    # A club's house rules: its changes to a seed rule set (house.py, house_checks.py) and their store.
+    HOUSE_NAME = "house.name"
+    HOUSE_NOT_OBJECT = "house.not_object"
+    HOUSE_UNKNOWN_CHANGE = "house.unknown_change"
+    HOUSE_NOT_WHOLE = "house.not_whole"
+    HOUSE_NOT_MULTIPLE_OF_5 = "house.not_multiple_of_5"
+    HOUSE_OUT_OF_BOUNDS = "house.out_of_bounds"
+    HOUSE_BONUS_NEGATIVE = "house.bonus_negative"
+    HOUSE_PENALTY_POSITIVE = "house.penalty_positive"
+    HOUSE_UNKNOWN_SET = "house.unknown_set"
+    HOUSE_NOT_IN_BASE = "house.not_in_base"
+    HOUSE_UNMELDED_VALUE = "house.unmelded_value"
+    HOUSE_MELD_NOT_LIST = "house.meld_not_list"
+    HOUSE_MELD_STEP = "house.meld_step"
+    HOUSE_MELD_FIRST = "house.meld_first"
+    HOUSE_MELD_ZERO = "house.meld_zero"
+    HOUSE_MELD_NOT_RISING = "house.meld_not_rising"
+    HOUSE_MELD_FALLS = "house.meld_falls"
+    HOUSE_RED_THREES_NOT_LIST = "house.red_threes_not_list"
+    HOUSE_RED_THREES_LENGTH = "house.red_threes_length"
+    HOUSE_RED_THREES_FALL = "house.red_threes_fall"
+    HOUSE_UNKNOWN = "house.unknown"
+    HOUSE_IN_USE = "house.in_use"
+    HOUSE_BOTH = "house.both"
+
 
 #: A hand's entries (validation.py): one team's figures, going out, 3s, and what the pack holds.
 HAND_CODES = frozenset({
@@ -268,5 +293,18 @@ SEAT_CODES = frozenset({
     Code.SEATS_TABLE_SIZE, Code.SEATS_SAME_PLAYER
 })
 
+#: A club's house rules: its changes to a seed rule set (house.py, house_checks.py).
+HOUSE_CODES = frozenset({
+    Code.HOUSE_NAME, Code.HOUSE_NOT_OBJECT, Code.HOUSE_UNKNOWN_CHANGE, Code.HOUSE_NOT_WHOLE,
+    Code.HOUSE_NOT_MULTIPLE_OF_5, Code.HOUSE_OUT_OF_BOUNDS, Code.HOUSE_BONUS_NEGATIVE, Code.HOUSE_PENALTY_POSITIVE,
+    Code.HOUSE_UNKNOWN_SET, Code.HOUSE_NOT_IN_BASE, Code.HOUSE_UNMELDED_VALUE, Code.HOUSE_MELD_NOT_LIST,
+    Code.HOUSE_MELD_STEP, Code.HOUSE_MELD_FIRST, Code.HOUSE_MELD_ZERO, Code.HOUSE_MELD_NOT_RISING,
+    Code.HOUSE_MELD_FALLS, Code.HOUSE_RED_THREES_NOT_LIST, Code.HOUSE_RED_THREES_LENGTH, Code.HOUSE_RED_THREES_FALL
+})
+
+#: The store's refusals of house rules: unknown (or another club's), in use by games, and sent two ways at once.
+HOUSE_STORE_CODES = frozenset({Code.HOUSE_UNKNOWN, Code.HOUSE_IN_USE, Code.HOUSE_BOTH})
+
 #: Every code the engine gives.
-ALL_CODES = HAND_CODES | INPUT_CODES | TABLE_CODES | GAME_CODES | CARD_CODES | CLUB_CODES | SEAT_CODES
+ALL_CODES = (HAND_CODES | INPUT_CODES | TABLE_CODES | GAME_CODES | CARD_CODES | CLUB_CODES | SEAT_CODES
+             | HOUSE_CODES)

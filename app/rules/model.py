@@ -162,6 +162,7 @@ class RuleSet:
     short_name: str = ""                          # the name in a sentence: "Bolivia Plus"; "" for `name`
     black_three_meld_words: str = ""              # how they go down when the counts say too little:
                                                   # "as three or four of a kind" (bolivia-hoyle-summary.txt)
+    house_rules: str = ""                         # the club's house rules these are ("" for a seed rule set)
 
     def set_type(self, set_id: str) -> SetType:
         """The set type with this id; KeyError when the rule set has none."""

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .common import LOWEST_SEQUENCE, STANDARD_MELD_TABLE, mixed_group, natural_group, natural_sequence
+from .set_shapes import LOWEST_SEQUENCE, STANDARD_MELD_TABLE, mixed_group, natural_group, natural_sequence
 from .model import BlackThreeMelding, Pack, Requirement, RuleSet, SetType, UnmeldedRedThrees, Variation, Winning
 
 RED_SETS = {"red_canasta", "red_samba"}

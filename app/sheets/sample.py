@@ -5,8 +5,8 @@ import random
 from typing import Sequence
 
 from app.rules import BlackThreeMelding, RuleSet, TeamEntry, get_ruleset, replay, validate_hand
-from app.store.games import create_game
-from app.store.hands import add_hand
+from app.store.game.games import create_game
+from app.store.game.hands import add_hand
 
 PLAYERS = ("Margaret Thompson", "Dorothy Williams", "Brian O'Connor", "Patricia Evans",
            "Kenneth Hughes", "Jean Robertson", "Alan Fitzgerald", "Shirley McAllister", "Roy Davies")

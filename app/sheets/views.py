@@ -5,15 +5,18 @@ from datetime import timezone
 
 from flask import Response, current_app, render_template, request
 
-from app.store.tenancy import name_of_club
+from app.store.tenancy.scope import name_of_club
 from app.rules import describe_ruleset, get_ruleset, ruleset_ids, variation_problems
+from app.reading import read_whole_number
+from app.store.club.house_rules import chosen_house_rules, reference, version_ruleset
 from app.rules.refusal import Refusal, RefusalKind
 from app.web.errors import abort_as
 from app.sheets.blueprint import bp
-from app.store.loading import game_stamp, load_whole_game
+from app.store.stamps import game_stamp
+from app.store.game.loading import load_whole_game
 from app.render.pdf import pdf_response, printed_now
-from app.sheets.pdf import cached_sheet, render_pdf, sheet_cache, sheet_etag
-from app.sheets.view import blank_sheet
+from app.render.sheet_pdf import cached_sheet, render_pdf, sheet_cache, sheet_etag
+from app.render.sheet import blank_sheet
 
 
 @bp.get("/games/<int:game_id>/sheet.pdf")
@@ -67,12 +70,17 @@ def ruleset_pad_pdf(ruleset_id: str):
     teams = request.args.get("teams", default=2, type=int)
     if teams not in (2, 3):
         abort_as(RefusalKind.BAD_REQUEST, "A score pad has columns for 2 teams or 3 players (teams=2 or teams=3).")
-    variations = {key: value for key, value in request.args.items() if key != "teams"}
+    variations = {key: value for key, value in request.args.items() if key not in ("teams", "house_rules")}
     problems = variation_problems(ruleset_id, variations)
     if problems:
         abort_as(RefusalKind.BAD_REQUEST, " ".join(problem.message for problem in problems))
-    ruleset = get_ruleset(ruleset_id, variations)
-    html = render_template("sheets/pad_pdf.html", sheet=blank_sheet(ruleset, teams),
+    ruleset, house = get_ruleset(ruleset_id, variations), None
+    if "house_rules" in request.args:
+        version, found = chosen_house_rules(read_whole_number(request.args["house_rules"]) or 0, ruleset_id)
+        if found:
+            abort_as(RefusalKind.NOT_FOUND, found[0].message)
+        ruleset, house = version_ruleset(version), reference(version.id)
+    html = render_template("sheets/pad_pdf.html", sheet=blank_sheet(ruleset, teams, house_rules=house),
                            printed=printed_now(), rules=describe_ruleset(ruleset),
                            club=name_of_club(current_app.config["CLUB_NAME"]))
     suffix = "-3-players" if teams == 3 else ""

@@ -6,9 +6,9 @@ from functools import wraps
 from flask import current_app, g
 from flask_login import login_required
 
-from app.store.member_models import ClubSettings, Visibility
-from app.store.members import settings_of_club
-from app.store.tenancy import current_club_id, home_club_id
+from app.store.people.models import ClubSettings, Visibility
+from app.store.people.members import settings_of_club
+from app.store.tenancy.scope import current_club_id, home_club_id
 
 
 def club_settings() -> ClubSettings:

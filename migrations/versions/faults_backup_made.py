@@ -12,7 +12,7 @@ from alembic import op
 import sqlalchemy as sa
 from flask import current_app
 
-from app.store.row_security import guard_clubs, unguard_clubs
+from app.store.tenancy.row_security import guard_clubs, unguard_clubs
 
 revision = "faults_backup_made"
 down_revision = "trust_host_roles"

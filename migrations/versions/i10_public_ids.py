@@ -30,7 +30,7 @@ depends_on = None
 
 #: The tables whose ids become public, in the order they are renumbered.
 PUBLIC = ("club_session", "game")
-#: Public ids are drawn from [FIRST, LIMIT) (app/store/ids.py, as it was when this migration was written).
+#: Public ids are drawn from [FIRST, LIMIT) (app/store/base/ids.py, as it was when this migration was written).
 FIRST, LIMIT = 2**32, 2**53
 
 

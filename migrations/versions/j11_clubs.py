@@ -8,13 +8,13 @@ The install's club becomes the first row of `club` (slug "club"), and every row 
 sessions, who came, seasons, the sessions' record, calls, substitutes and the table-code brake. Accounts get a
 role: those there before were the club's whole staff and become its owners. A player's and a season's name are
 unique within a club now, not across the host. `invitation` keeps the one-time links an owner makes for new
-accounts. On PostgreSQL each club's table gets the row-level security policy of app/store/row_security.py.
+accounts. On PostgreSQL each club's table gets the row-level security policy of app/store/tenancy/row_security.py.
 """
 from alembic import op
 import sqlalchemy as sa
 from flask import current_app
 
-from app.store.row_security import guard_clubs, unguard_clubs
+from app.store.tenancy.row_security import guard_clubs, unguard_clubs
 
 revision = "j11_clubs"
 down_revision = "i10_public_ids"

@@ -6,13 +6,13 @@ Revises: api_client_tokens
 
 Nothing is written into the new tables: a club without a settings row reads as "its accounts only", except the
 first club of an install that had RECORDS_PUBLIC on, which reads as public until its owner chooses
-(app/store/members.py). On PostgreSQL each new table gets the clubs' row-level security policy.
+(app/store/people/members.py). On PostgreSQL each new table gets the clubs' row-level security policy.
 """
 from alembic import op
 import sqlalchemy as sa
 
-from app.store.ids import PublicIdType
-from app.store.row_security import guard_clubs, guard_host, unguard_clubs
+from app.store.base.ids import PublicIdType
+from app.store.tenancy.row_security import guard_clubs, guard_host, unguard_clubs
 
 revision = "members_settings_contacts_outbox"
 down_revision = "api_client_tokens"

@@ -10,7 +10,7 @@ and taken from `treys_club`, and a policy on `club` showing the club role its ow
 """
 from alembic import op
 
-from app.store.row_security import guard_host, unguard_host
+from app.store.tenancy.row_security import guard_host, unguard_host
 
 revision = "trust_host_roles"
 down_revision = "trust_sign_ins"

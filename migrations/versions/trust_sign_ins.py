@@ -4,12 +4,12 @@ Revision ID: trust_sign_ins
 Revises: j11_clubs
 
 Every browser signed in before this migration signs in once more (its session cookie names no sign-in).
-On PostgreSQL the table gets the club's row-level security policy of app/store/row_security.py.
+On PostgreSQL the table gets the club's row-level security policy of app/store/tenancy/row_security.py.
 """
 from alembic import op
 import sqlalchemy as sa
 
-from app.store.row_security import guard_clubs, unguard_clubs
+from app.store.tenancy.row_security import guard_clubs, unguard_clubs
 
 revision = "trust_sign_ins"
 down_revision = "j11_clubs"

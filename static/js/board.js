@@ -25,7 +25,7 @@
     }
   }
 
-  // The server's words for a table's facts (TableView.facts_words in app/club/clock.py), by its clock now.
+  // The server's words for a table's facts (TableView.facts_words in app/store/club/clock.py), by its clock now.
   function factsWords(t, minutes) {
     var ago = minutes === 0 ? "just now" : minutes + " min ago";
     if (t.hands === 0) { return "No hand yet · started " + ago; }

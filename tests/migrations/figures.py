@@ -14,8 +14,8 @@ from sqlalchemy import inspect, select
 from app.extensions import db
 
 try:                                                    # today
-    from app.store.states import state_of
-    from app.store.models import Game
+    from app.store.game.states import state_of
+    from app.store.game.models import Game
 except ImportError:                                     # earlier releases
     from app.services import state_of
     from app.models import Game
@@ -27,7 +27,7 @@ RECORD = ("games", "won", "sessions", "win_rate", "average_margin", "partners")
 
 def club_models():
     """The club's models, or None before the club features."""
-    for module in ("app.store.club_models", "app.club.models"):
+    for module in ("app.store.club.models", "app.store.club_models", "app.club.models"):
         try:
             return __import__(module, fromlist=["Member"])
         except ImportError:
@@ -35,9 +35,18 @@ def club_models():
     return None
 
 
+def organiser_model():
+    """The Organiser model: with the people's tables today, with the club's before."""
+    try:
+        from app.store.people.models import Organiser
+    except ImportError:
+        return club_models().Organiser
+    return Organiser
+
+
 def season_model():
     """The Season model, or None before the ladder."""
-    for module in ("app.store.club_models", "app.records.models"):
+    for module in ("app.store.club.models", "app.store.club_models", "app.records.models"):
         try:
             found = __import__(module, fromlist=["Season"])
         except ImportError:
@@ -99,7 +108,7 @@ def club_figures() -> dict:
     figures = {
         "members": [{"id": m.id, "name": m.name, "short_name": m.short_name, "active": m.active,
                      "created_at": plain(m.created_at)} for m in members],
-        "organisers": [o.name for o in db.session.scalars(select(models.Organiser).order_by(models.Organiser.id))],
+        "organisers": [o.name for o in db.session.scalars(select(organiser_model()).order_by(organiser_model().id))],
         "sessions": [{"id": s.id, "played_on": plain(s.played_on), "ruleset": s.ruleset_id,
                       "format_kind": s.format_kind, "round": s.round, "time_called_at": plain(s.time_called_at),
                       "attendees": [a.member.name for a in s.attendees], "sitting_out": list(s.sitting_out)}
@@ -107,8 +116,12 @@ def club_figures() -> dict:
     }
     season = season_model()
     if season is not None:
-        from app.records.standings import standings
-        from app.records.player import record_of
+        try:
+            from app.store.club.standings import standings
+            from app.store.club.player_record import record_of
+        except ImportError:
+            from app.records.standings import standings
+            from app.records.player import record_of
         figures["seasons"] = [{"name": s.name, "starts_on": plain(s.starts_on), "ends_on": plain(s.ends_on),
                                "qualifying_percent": s.qualifying_percent, "standings": plain(standings(s))}
                               for s in db.session.scalars(select(season).order_by(season.id))]
@@ -126,9 +139,12 @@ def exports_figures(games: list) -> dict:
     figures = {"games": [plain(game_row(g)) for g in games], "hands": [plain(r) for g in games for r in hand_rows(g)]}
     models = club_models()
     try:
-        from app.club.clock import results
+        from app.store.club.clock import results
     except ImportError:
-        return figures
+        try:
+            from app.club.clock import results
+        except ImportError:
+            return figures
     sessions = db.session.scalars(select(models.ClubSession).order_by(models.ClubSession.id))
     figures["results"] = {str(s.id): plain(list(results(s))) for s in sessions}
     return figures

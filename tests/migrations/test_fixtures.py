@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from app.store.ids import FIRST_PUBLIC_ID, PUBLIC_ID_LIMIT
+from app.store.base.ids import FIRST_PUBLIC_ID, PUBLIC_ID_LIMIT
 from tests.migrations.making.dump import statements
 from tests.migrations.support import (REVISIONS, before_head, chain, current_revision, dialects, dispose,
                                       drop_database, empty_database, head, migrate_down, migrate_to, migration_app,
@@ -63,7 +63,7 @@ def expected(revision: str) -> dict:
 
 
 def public(ids: list[int]) -> bool:
-    """Every id is a public one (app/store/ids.py): drawn from [2**32, 2**53)."""
+    """Every id is a public one (app/store/base/ids.py): drawn from [2**32, 2**53)."""
     return all(FIRST_PUBLIC_ID <= number < PUBLIC_ID_LIMIT for number in ids)
 
 

@@ -8,7 +8,7 @@ import pytest
 from sqlalchemy import text
 
 from app.extensions import db
-from app.store.migrating import copy_name
+from app.store.base.migrating import copy_name
 from tests.migrations.support import (count, current_revision, dispose, head, migrate_down, migrate_to,
                                       migration_app, migrations_with, run_sql)
 

@@ -8,7 +8,7 @@ import pytest
 from sqlalchemy import inspect
 
 from app.extensions import db
-from app.store.ids import FIRST_PUBLIC_ID, PUBLIC_ID_LIMIT
+from app.store.base.ids import FIRST_PUBLIC_ID, PUBLIC_ID_LIMIT
 from tests.migrations.making.dump import statements
 from tests.migrations.support import (dialects, dispose, drop_database, empty_database, migrate_down, migrate_to,
                                       migration_app, reset_sequences, run_sql)

@@ -1,12 +1,17 @@
 """No import runs from a lower layer up: the engine imports nothing of the app, the store no feature and nothing
-of the web (no error page, no fault handler, no request)."""
+of the web kit or the server (no error page, no fault handler, no request); the web kit, the drawings and the API's
+description no feature and nothing of the server. (No feature imports another: test_feature_rooms.py.)"""
 import ast
 from pathlib import Path
 
 import pytest
 
 APP = Path(__file__).resolve().parents[2] / "app"
-FEATURES = ("app.games", "app.club", "app.records", "app.sheets", "app.api", "app.rulebook", "app.main", "app.guides", "app.members")
+#: The features: each a blueprint of pages or routes, standing on the floors below (test_feature_rooms.py).
+FEATURES = ("app.games", "app.club", "app.records", "app.sheets", "app.api", "app.rulebook", "app.main", "app.guides",
+            "app.members")
+#: The floors every feature may use, above the store: the web kit, the drawings, the API's description.
+KIT = ("web", "render", "openapi")
 
 
 def imports_of(path: Path, root: Path = APP.parent) -> set[str]:
@@ -50,7 +55,14 @@ def store_imports() -> list[tuple[str, str]]:
 
 def test_the_store_imports_no_feature_and_nothing_of_the_web():
     assert app_imports("store")
-    assert [(f, m) for f, m in app_imports("store") if under(m, [*FEATURES, "app.web"])] == []
+    assert [(f, m) for f, m in app_imports("store")
+            if under(m, [*FEATURES, "app.web", "app.server", "app.render", "app.openapi"])] == []
+
+
+@pytest.mark.parametrize("floor", KIT)
+def test_the_kit_imports_no_feature_and_nothing_of_the_server(floor):
+    assert app_imports(floor)
+    assert [(f, m) for f, m in app_imports(floor) if under(m, [*FEATURES, "app.server"])] == []
 
 
 def test_the_store_reads_no_request():

@@ -1,4 +1,4 @@
-"""One write path per change: only the store (and the web's glue, which forgets a failed request) adds, deletes,
+"""One write path per change: only the store (and the server, which forgets a failed request) adds, deletes,
 executes, flushes, commits or rolls back; a feature calls the store's function of its change."""
 import ast
 from pathlib import Path
@@ -7,7 +7,7 @@ import pytest
 
 APP = Path(__file__).resolve().parents[2] / "app"
 #: Where the database's session may be written through.
-WRITERS = ("store", "web")
+WRITERS = ("store", "server")
 #: The session's calls that write, or end or undo a transaction.
 WRITES = {"add", "add_all", "delete", "merge", "execute", "flush", "commit", "rollback", "begin", "begin_nested"}
 
@@ -28,14 +28,14 @@ def writes_in(source: str) -> list[tuple[int, str]]:
 
 
 def feature_files() -> list[Path]:
-    """Every module of the app outside the store and the web's glue."""
+    """Every module of the app outside the store and the server."""
     return [path for path in sorted(APP.rglob("*.py"))
             if path.relative_to(APP).parts[0] not in WRITERS]
 
 
 def test_the_walk_reads_the_features():
     names = {path.relative_to(APP).parts[0] for path in feature_files()}
-    assert {"club", "records", "members", "games", "api", "sheets"} <= names
+    assert {"club", "records", "members", "games", "api", "sheets", "web", "render"} <= names
     assert not names & set(WRITERS)
 
 

@@ -43,9 +43,9 @@ def test_no_file_of_the_project_cites_an_issue_or_the_planning_folder():
     assert [line for path in files for line in citations(path)] == []
 
 
-#: A path of the project's own code named in its text: 'app/store/hands.py', 'scripts/benchkit.py'.
+#: A path of the project's own code named in its text: 'app/store/game/hands.py', 'scripts/benchkit.py'.
 NAMED_PATH = re.compile(r"\b((?:app|scripts|tests|migrations)/[\w/]+\.py)\b")
-#: A dotted module of the app inside one of its packages, 'app.store.hands' (a name may follow it), or a module
+#: A dotted module of the app inside one of its packages, 'app.store.game.hands' (a name may follow it), or a module
 #: of the app's top that is gone (its services module).
 PACKAGES = sorted(path.name for path in (ROOT / "app").iterdir() if (path / "__init__.py").is_file())
 NAMED_MODULE = re.compile(r"\b(app\.(?:(?:" + "|".join(PACKAGES) + r")(?:\.[a-z_][a-z0-9_]*)+|" + "serv" + r"ices\b))")
@@ -56,7 +56,7 @@ OLD_CODE = ROOT / "tests" / "migrations"
 
 
 def module_exists(dotted: str) -> bool:
-    """True when 'app.store.hands.add_hand' names modules that exist, down to a module (what follows it is a name
+    """True when 'app.store.game.hands.add_hand' names modules that exist, down to a module (what follows it is a name
     in it) or to a name a package's __init__ gives ('app.rules.get_ruleset')."""
     parts = dotted.split(".")
     here = ROOT / parts[0]
@@ -73,8 +73,8 @@ def module_exists(dotted: str) -> bool:
 def test_the_module_patterns_find_what_they_are_for():
     gone = "app." + "serv" + "ices"
     assert NAMED_MODULE.findall(f"made through {gone}.create_game") == [gone]
-    assert NAMED_MODULE.findall("app.store.hands.add_hand and app.app_context()") == ["app.store.hands.add_hand"]
-    assert module_exists("app.store.hands.add_hand") and module_exists("app.rules.get_ruleset")
+    assert NAMED_MODULE.findall("app.store.game.hands.add_hand and app.app_context()") == ["app.store.game.hands.add_hand"]
+    assert module_exists("app.store.game.hands.add_hand") and module_exists("app.rules.get_ruleset")
     assert not module_exists("app." + "store.form_chart") and not module_exists("app." + "store.nowhere.thing")
     gone_script = "scripts/" + "bench_" + "sheet.py"
     assert NAMED_PATH.findall(f"see {gone_script}") == [gone_script] and not (ROOT / gone_script).is_file()

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from app.rules import Problem, RuleSet, check_set, get_ruleset, parse_team, parse_teams, replay, table_problems
-from app.rules import validate_hand, variation_problems
+from app.rules import read_house_rules, validate_hand, variation_problems
 from app.rules.codes import ALL_CODES, Code
 from app.rules.draw import TableDraw, draw_problems
 from app.rules.handseating import Seating, move_players, swap_players
@@ -163,12 +163,34 @@ def seat_problems(ruleset: RuleSet) -> list[Problem]:
     return found
 
 
+def house_problems(ruleset: RuleSet) -> list[Problem]:
+    """House rules on this base that break each rule of house_checks.py."""
+    step = lambda start, minimum: {"from": start, "minimum": minimum}  # noqa: E731
+    many = ruleset.pack.red_threes
+    sent = [
+        ("", "x"),
+        ("Ours", {"trump": 5, "target": "ten", "going_out_bonus": 7, "concealed_bonus": -100,
+                  "black_three_in_hand_points": 100, "failed_go_out_points": -10000, "red_three_in_hand_points": 0,
+                  "set_bonuses": {"joker_set": 100}, "unmelded_red_threes": "half",
+                  "initial_meld_table": "high", "red_three_table": "lots"}),
+        ("Ours", {"set_bonuses": [], "initial_meld_table": [1, 2], "red_three_table": [100]}),
+        ("Ours", {"initial_meld_table": [step(0, 50), step(5, 50)],
+                  "red_three_table": [100 * (many - n) for n in range(many)]}),
+        ("Ours", {"initial_meld_table": [step(None, 15), step(0, 50), step(3000, 120), step(3000, 150),
+                                         step(7000, 90)]}),
+    ]
+    found = []
+    for name, changes in sent:
+        found += read_house_rules(name, ruleset.id, dict(ruleset.chosen), changes)[1]
+    return found
+
+
 def every_problem(rid: str) -> list[Problem]:
     """Every refusal walked for this rule set, under each of its variations."""
     found = input_problems()
     for ruleset, teams in variants(rid):
         found += hand_problems(ruleset, teams) + table_and_game_problems(ruleset)
-        found += card_problems(ruleset) + club_problems(ruleset)
+        found += card_problems(ruleset) + club_problems(ruleset) + house_problems(ruleset)
     return found
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from app.extensions import db
-from app.store.club_models import Member
-from app.store.models import Game
+from app.store.club.models import Member
+from app.store.game.models import Game
 from tests.web.club_support import enter_hand, login, open_session, organiser
 from tests.web.test_api_games import new_game, post_hand
 from tests.web.test_records_ladder import OTHER, OUT, play_to_the_end, season

@@ -11,7 +11,7 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from app.api.openapi import openapi_document
+from app.openapi.document import openapi_document
 
 PREFIX = "/api/v1"
 #: The answer headers an integrator acts on: each one sent must be declared on its answer.

@@ -6,10 +6,10 @@ from datetime import date, datetime
 
 from sqlalchemy import select
 
-from app.club.auth import add_organiser
+from app.web.sign_in import add_organiser
 from app.extensions import db
-from app.store.club_models import ClubSession
-from app.store.clubtime import club_now
+from app.store.club.models import ClubSession
+from app.store.base.clubtime import club_now
 from tests.conftest import served
 
 NAME, PASSWORD = "Margaret", "bridge-and-tea"

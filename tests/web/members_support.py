@@ -2,8 +2,8 @@
 from sqlalchemy import select
 
 from app.extensions import db
-from app.store.club_models import Member
-from app.store.member_models import ClubSettings
+from app.store.club.models import Member
+from app.store.people.models import ClubSettings
 from tests.web.club_support import basic, enter_hand, open_session
 
 PLAYED = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
@@ -21,7 +21,7 @@ def play_afternoon(client, players=PLAYED) -> dict:
 
 def give_addresses(app, addresses: dict[str, str]) -> None:
     """Members with these addresses (added to the club's list when new), through the store's one write path."""
-    from app.store.members import note_address
+    from app.store.people.members import note_address
     with app.app_context():
         for name, address in addresses.items():
             member = db.session.scalar(select(Member).where(Member.name == name))

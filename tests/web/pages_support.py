@@ -5,7 +5,7 @@ import html
 import re
 
 from app.extensions import db
-from app.store.models import Game
+from app.store.game.models import Game
 
 HIDDEN = re.compile(r'<input type="hidden" name="(version|client_token|csrf_token|hand_number)" value="([^"]*)"')
 

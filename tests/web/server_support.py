@@ -10,7 +10,7 @@ from urllib.parse import urlencode
 
 from waitress.server import create_server
 
-from app.web.serving import SERVER_LIMITS, run_until_closed
+from app.server.serving import SERVER_LIMITS, run_until_closed
 
 
 def free_port() -> int:

@@ -16,12 +16,12 @@ from flask.signals import request_finished
 from sqlalchemy import event
 from sqlalchemy.exc import IntegrityError, OperationalError
 
-from app.api.openapi import EXAMPLES, openapi_document
-from app.api.openapi_codes import STORING_NOTHING
-from app.club.auth import add_organiser
+from app.openapi.document import EXAMPLES, openapi_document
+from app.openapi.codes import STORING_NOTHING
+from app.web.sign_in import add_organiser
 from app.extensions import db
-from app.store.club_models import Role
-from app.store.clubs import add_club
+from app.store.people.models import Role
+from app.store.tenancy.clubs import add_club
 from tests.web.api_answers import PREFIX, documented_path
 from tests.web.club_support import NAME, PASSWORD, basic
 
@@ -93,6 +93,10 @@ class Walk:
         call = self.ok(Call("POST", f"/games/{table['game_id']}/call", {"reason": "A new pack"}, code), 201)
         return opened["id"], call["call"]["id"]
 
+    def house_rules(self) -> int:
+        made = self.ok(Call("POST", "/house-rules", EXAMPLES["house_rules"] | {"name": next(names)}, basic()), 201)
+        return made["id"]
+
     def player_id(self) -> int:
         self.session()
         return self.ok(Call("GET", "/players", headers=basic()))["players"][0]["id"]
@@ -131,6 +135,14 @@ def valid(walk: Walk, name: str) -> Call:
     if name == "clearCall":
         session_id, call_id = walk.called()
         return Call("POST", f"/sessions/{session_id}/calls/{call_id}/clear", headers=basic())
+    if name in ("getHouseRules", "editHouseRules", "deleteHouseRules"):
+        made = walk.house_rules()
+        return {"getHouseRules": Call("GET", f"/house-rules/{made}", headers=basic()),
+                "editHouseRules": Call("PUT", f"/house-rules/{made}", EXAMPLES["house_rules"] | {"name": next(names)},
+                                       basic()),
+                "deleteHouseRules": Call("DELETE", f"/house-rules/{made}", headers=basic())}[name]
+    if name == "makeHouseRules":
+        return Call("POST", "/house-rules", EXAMPLES["house_rules"] | {"name": next(names)}, basic())
     if name == "getPlayer":
         return Call("GET", f"/players/{walk.player_id()}", headers=basic())
     return {"listRulesets": Call("GET", "/rulesets"), "getRuleset": Call("GET", "/rulesets/bolivia"),
@@ -139,7 +151,8 @@ def valid(walk: Walk, name: str) -> Call:
             "listGames": Call("GET", "/games", headers=basic()), "openGame": Call("POST", "/games", CASUAL),
             "listSessions": Call("GET", "/sessions", headers=basic()),
             "openSession": Call("POST", "/sessions", SESSION, basic()),
-            "listPlayers": Call("GET", "/players", headers=basic()), "getOpenApi": Call("GET", "/openapi.json")}[name]
+            "listPlayers": Call("GET", "/players", headers=basic()),
+            "listHouseRules": Call("GET", "/house-rules", headers=basic()), "getOpenApi": Call("GET", "/openapi.json")}[name]
 
 
 def operations() -> dict[str, tuple[str, str, dict]]:
@@ -325,6 +338,17 @@ def each_routes_own_refusals(walk: Walk) -> None:
         call.headers = viewer
         assert send(call).status_code == (404 if call.method == "GET" else 403), call
     assert codes_of(send(Call("GET", "/players/99999", headers=basic()))) == ["player.unknown"]
+    for call in (Call("POST", "/house-rules", EXAMPLES["house_rules"], viewer),
+                 Call("PUT", f"/house-rules/{walk.house_rules()}", EXAMPLES["house_rules"], viewer),
+                 Call("DELETE", f"/house-rules/{walk.house_rules()}", None, viewer)):
+        assert codes_of(send(call)) == ["authorization.read_only"], call
+    for call in (Call("GET", "/house-rules/99999"), Call("PUT", "/house-rules/99999", EXAMPLES["house_rules"]),
+                 Call("DELETE", "/house-rules/99999")):
+        call.headers = basic()
+        assert codes_of(send(call)) == ["house.unknown"], call
+    assert send(Call("POST", "/house-rules", {"name": "", "base": "whist"}, basic())).status_code == 422
+    assert send(Call("PUT", f"/house-rules/{walk.house_rules()}", {"name": "x", "base": "whist"},
+                     basic())).status_code == 422
     assert codes_of(send(Call("GET", "/players?page=0", headers=basic()))) == ["query.page"]
     assert codes_of(send(Call("GET", "/games?limit=9999", headers=basic()))) == ["query.limit"]
     assert codes_of(send(Call("GET", "/sessions?page=x", headers=basic()))) == ["query.page"]
@@ -361,7 +385,8 @@ def each_routes_own_refusals(walk: Walk) -> None:
 
 def test_every_route_answers_every_status_its_document_lists_and_nothing_else(walk):
     for name, (path, method, _) in operations().items():
-        walk.ok(valid(walk, name), 201 if name in ("openGame", "openSession", "addHand", "callOrganiser") else 200)
+        created = ("openGame", "openSession", "addHand", "callOrganiser", "makeHouseRules")
+        walk.ok(valid(walk, name), 201 if name in created else 200)
         every_route_refuses(walk, name, path, method)
     the_database_out_of_reach_is_a_503_everywhere(walk)
     the_brake_holds_every_route(walk)
@@ -375,7 +400,7 @@ def test_every_route_answers_every_status_its_document_lists_and_nothing_else(wa
 def test_a_method_a_route_does_not_take_answers_405_in_the_apps_words_with_allow(client):
     for path, item in openapi_document()["paths"].items():
         address = PREFIX + path.replace("{game_id}", "1").replace("{session_id}", "1").replace(
-            "{player_id}", "1").replace("{call_id}", "1").replace("{number}", "1").replace("{ruleset_id}", "bolivia")
+            "{player_id}", "1").replace("{call_id}", "1").replace("{number}", "1").replace("{house_rules_id}", "1").replace("{ruleset_id}", "bolivia")
         for method in {"get", "post", "put", "delete", "patch", "options"} - set(item):
             answer = client.open(address, method=method.upper())
             assert answer.status_code == 405, (path, method)

@@ -388,7 +388,7 @@ def test_writes_need_no_csrf_token(csrf_client):
 
 
 def test_hand_answers_match_the_game_read_afresh_after_adds_and_removals(app, client):
-    from app.store.cache import forget_everything
+    from app.store.game.cache import forget_everything
     game = new_game(client)
     other = bolivia_hand(them={"sets": {"black_canasta": 1}, "table_points": 150})
     for teams in (bolivia_hand(), other, bolivia_hand()):

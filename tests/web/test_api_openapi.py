@@ -10,7 +10,7 @@ import pytest
 import time_machine
 import schemathesis
 
-from app.api.openapi import EXAMPLES, STATUS_WORDS, openapi_document
+from app.openapi.document import EXAMPLES, STATUS_WORDS, openapi_document
 from app.rules.codes import Code
 from tests.conftest import served
 from tests.web.club_support import NAME, PASSWORD, basic, organiser

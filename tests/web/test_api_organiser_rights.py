@@ -4,11 +4,11 @@ table code alone is refused as a player's tablet is on the pages; a results view
 either door; the document names both ways to sign in wherever either serves."""
 import pytest
 
-from app.api.openapi import openapi_document
-from app.club.auth import add_organiser
+from app.openapi.document import openapi_document
+from app.web.sign_in import add_organiser
 from app.extensions import db
-from app.store.club_models import Role
-from app.store.models import Game, GameEvent
+from app.store.people.models import Role
+from app.store.game.models import Game, GameEvent
 from tests.web.club_support import NAME, basic, drawn, enter_hand, tablet_of
 
 VIEWER = ("Vera", "reads-the-results")

@@ -1,7 +1,7 @@
 """A write sent twice is one write: the client_token of a game or a hand, and the version, read from the body only;
 a wrong table code brakes with Retry-After."""
 from app.extensions import db
-from app.store.models import Game
+from app.store.game.models import Game
 from tests.web.test_api_games import GAMES, bolivia_hand, errors_of, new_game, players, post_hand, read
 
 

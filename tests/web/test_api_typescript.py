@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from app.api.openapi import EXAMPLES
+from app.openapi.document import EXAMPLES
 from tests.web.api_answers import SEEN, keep
 from tests.web.club_support import basic, organiser
 

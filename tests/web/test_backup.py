@@ -2,11 +2,10 @@
 import json
 from datetime import date
 
-from app.store.backup import FORMAT, FORMAT_VERSION
-from app.store.club_models import Member
+from app.store.backup.document import FORMAT, FORMAT_VERSION
+from app.store.club.models import Member, Season
 from app.extensions import db
-from app.store.models import Game
-from app.store.club_models import Season
+from app.store.game.models import Game
 from tests.conftest import dispose_app, make_app
 from tests.web.club_support import organiser
 from tests.web.test_api_games import GAMES, GAMES_TO_PLAY, new_game, post_hand

@@ -1,19 +1,21 @@
-"""The backup's columns are written once, on the file's parts (app/store/backup_format.py): each is a field of its
+"""The backup's columns are written once, on the file's parts (app/store/backup/format.py): each is a field of its
 part and a column of its table under the same name, and the parts' names are not the tables' models' names."""
 import pytest
 
-from app.store import backup_format
-from app.store.backup_format import (AttendeePart, CallPart, EntryPart, EventPart, GamePart, HandPart, MemberPart,
+from app.store.backup.format import HouseRulesPart, HouseRulesVersionPart
+from app.store.club.house_models import HouseRulesRow, HouseRulesVersion
+from app.store.backup import format as backup_format
+from app.store.backup.format import (AttendeePart, CallPart, EntryPart, EventPart, GamePart, HandPart, MemberPart,
                                      OrganiserPart, Part, SeasonPart, SeatPart, SessionLinePart, SessionPart,
                                      SubstitutePart, TeamPart)
-from app.store.club_models import (Attendance, ClubSession, Member, Organiser, Season, SessionEvent, Substitution,
-                                   TableCall)
-from app.store.models import Game, GameEvent, Hand, HandEntry, Player, Team
+from app.store.club.models import Attendance, ClubSession, Member, Season, SessionEvent, Substitution, TableCall
+from app.store.people.models import Organiser
+from app.store.game.models import Game, GameEvent, Hand, HandEntry, Player, Team
 
 TABLE_OF = {OrganiserPart: Organiser, MemberPart: Member, SeasonPart: Season, AttendeePart: Attendance,
             CallPart: TableCall, SessionLinePart: SessionEvent, SessionPart: ClubSession, SeatPart: Player,
             TeamPart: Team, EntryPart: HandEntry, HandPart: Hand, EventPart: GameEvent, SubstitutePart: Substitution,
-            GamePart: Game}
+            GamePart: Game, HouseRulesPart: HouseRulesRow, HouseRulesVersionPart: HouseRulesVersion}
 
 
 @pytest.mark.parametrize("part", TABLE_OF, ids=lambda part: part.__name__)

@@ -4,8 +4,8 @@ import json
 from pathlib import Path
 
 from app.extensions import db
-from app.store.club_models import ClubSession, SessionEvent, Substitution, TableCall
-from app.store.models import Hand
+from app.store.club.models import ClubSession, SessionEvent, Substitution, TableCall
+from app.store.game.models import Hand
 from tests.conftest import dispose_app, make_app
 from tests.web.club_support import PLAYERS, basic, enter_hand, login, open_session, organiser
 

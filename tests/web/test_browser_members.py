@@ -5,7 +5,7 @@ from datetime import date
 import pytest
 
 from app.extensions import db
-from app.store.club_models import Season
+from app.store.club.models import Season
 from tests.conftest import HELP_PICTURES
 from tests.web.club_support import organised, signed_in
 from tests.web.layout_support import controls_and_words
@@ -37,7 +37,7 @@ def club(tmp_path_factory):
         link = members_link(app)
         with app.app_context():
             from sqlalchemy import select
-            from app.store.club_models import Member
+            from app.store.club.models import Member
             ann = db.session.scalar(select(Member.id).where(Member.name == "Ann"))
         yield base_url, {"home": f"/members/{link}", "afternoon": f"/members/{link}/afternoons/{first['id']}",
                          "ladder": f"/members/{link}/ladder", "player": f"/members/{link}/players/{ann}"}

@@ -1,8 +1,8 @@
 """Agreement, a session option off by default: a hand counts on the board only once a player of another team
 taps "Agreed" on the tablet it was entered on; "Not agreed" calls the organiser. The engine's scores never change."""
 from app.extensions import db
-from app.store.club_models import ClubSession, SessionEvent, TableCall
-from app.store.models import Hand
+from app.store.club.models import ClubSession, SessionEvent, TableCall
+from app.store.game.models import Hand
 from tests.web.club_support import PLAYERS, basic, enter_hand, login, open_session, organiser, session_ids
 from tests.web.pages_support import post_hand
 from tests.web.test_club_calls import drawn, tablet_of
@@ -155,9 +155,9 @@ def test_an_agreement_racing_another_write_to_the_game_saves_nothing(app, client
     from sqlalchemy import text
 
     from app.rules.refusal import Refusal, RefusalKind
-    from app.store.agreement import agree_hand
-    from app.store.gamelog import API
-    from app.store.models import Game
+    from app.store.club.agreement import agree_hand
+    from app.store.game.gamelog import API
+    from app.store.game.models import Game
     doc = drawn(app, client, agreement=True)
     table = doc["tables"][0]
     enter_hand(client, table)

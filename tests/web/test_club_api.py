@@ -3,9 +3,9 @@ import pytest
 from pypdf import PdfReader
 from io import BytesIO
 
-from app.store.club_models import ClubSession, Member
+from app.store.club.models import ClubSession, Member
 from app.extensions import db
-from app.store.models import Game
+from app.store.game.models import Game
 from tests.web.club_support import PLAYERS, basic, enter_hand, open_session, organiser
 
 

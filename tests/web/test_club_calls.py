@@ -1,7 +1,7 @@
 """Call the organiser: a tablet puts its table on the board's call list, the organiser clears it; both on the
 session's record, in the browser's pages and over the API (tablet: X-Table-Code; organiser: HTTP Basic)."""
 from app.extensions import db
-from app.store.club_models import SessionEvent, TableCall
+from app.store.club.models import SessionEvent, TableCall
 from tests.web.club_support import basic, drawn, tablet_of
 from tests.web.pages_support import open_game
 

@@ -13,12 +13,12 @@ import time_machine
 import tzlocal
 from pypdf import PdfReader
 
-from app.store.clubtime import club_today, days_utc, wall_time_utc
+from app.store.base.clubtime import club_today, days_utc, wall_time_utc
 from app.config import ConfigError
 from app.extensions import db
-from app.records.standings import season_games
-from app.store.club_models import ClubSession, Season
-from app.store.games import create_game
+from app.store.club.standings import season_games
+from app.store.club.models import ClubSession, Season
+from app.store.game.games import create_game
 from tests.conftest import database_url, dispose_app, make_app
 from tests.web.club_support import PLAYERS, basic, login, open_session, organiser
 

@@ -6,8 +6,8 @@ import pytest
 import time_machine
 
 from app.extensions import db
-from app.store.club_models import ClubSession
-from app.store.models import Game
+from app.store.club.models import ClubSession
+from app.store.game.models import Game
 from tests.conftest import database_url, dispose_app, make_app
 from tests.web.club_support import PLAYERS, basic, login, organiser
 

@@ -7,7 +7,7 @@ import re
 from pypdf import PdfReader
 
 from app.extensions import db
-from app.store.club_models import Member, SessionEvent, Substitution
+from app.store.club.models import Member, SessionEvent, Substitution
 from tests.web.club_support import basic, enter_hand
 from tests.web.test_club_calls import drawn
 
@@ -127,11 +127,11 @@ def test_a_latecomer_with_no_room_plays_from_the_next_round(app, client):
 def test_a_substitute_racing_another_write_to_the_game_saves_nothing(app, client):
     from sqlalchemy import text
 
-    from app.club.departures import replace_player
-    from app.club.sessions import current_games
+    from app.store.club.departures import replace_player
+    from app.store.club.sessions import current_games
     from app.rules.refusal import Refusal, RefusalKind
-    from app.store.club_models import ClubSession
-    from app.store.gamelog import API
+    from app.store.club.models import ClubSession
+    from app.store.game.gamelog import API
     doc = drawn(app, client)
     table = two_hands_at_table_one(client, doc)
     with app.app_context():

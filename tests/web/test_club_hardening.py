@@ -16,12 +16,12 @@ import pytest
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-import app.store.games as store_games
-from app.store.brake import FREE_PER_ADDRESS, CodeBrake
+import app.store.game.games as store_games
+from app.store.base.brakes import FREE_PER_ADDRESS, CodeBrake
 from app.extensions import db
-from app.records.exports import cell
-from app.store.club_models import Member
-from app.store.models import Game
+from app.render.csv_text import cell
+from app.store.club.models import Member
+from app.store.game.models import Game
 from tests.conftest import database_url, is_postgres
 from tests.web.club_support import PLAYERS, login, open_session, organiser
 from tests.web.server_support import request, run_together, waitress_server

@@ -9,7 +9,7 @@ from sqlalchemy import func, select
 
 from app.extensions import db
 from app.reading import ascii_digits, read_whole_number, safe_redirect
-from app.store.club_models import ClubSession, Member, Season
+from app.store.club.models import ClubSession, Member, Season
 from tests.web.club_support import NAME, PASSWORD, basic, login, organiser
 
 

@@ -5,9 +5,10 @@ from io import BytesIO
 import pytest
 from pypdf import PdfReader
 
-from app.store.club_models import Attendance, ClubSession, Member, Organiser
+from app.store.club.models import Attendance, ClubSession, Member
+from app.store.people.models import Organiser
 from app.extensions import db
-from app.store.models import Game
+from app.store.game.models import Game
 from tests.web.club_support import PLAYERS, enter_hand, login, organiser
 
 

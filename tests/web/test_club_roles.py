@@ -7,9 +7,9 @@ import re
 from sqlalchemy import select
 
 from app.extensions import db
-from app.store.accounts import Joined, join_by_invitation
-from app.store.club_models import Invitation, Organiser
-from app.store.sign_ins import SignIn
+from app.store.people.accounts import Joined, join_by_invitation
+from app.store.people.models import Invitation, Organiser
+from app.store.people.sign_ins import SignIn
 from tests.web.club_support import PASSWORD, basic, login, open_session, organiser
 
 

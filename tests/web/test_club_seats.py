@@ -12,9 +12,9 @@ from pypdf import PdfReader
 from sqlalchemy import update
 
 from app.extensions import db
-from app.store import seats as seat_store
-from app.store.club_models import ClubSession, SessionEvent
-from app.store.models import Game
+from app.store.club import seats as seat_store
+from app.store.club.models import ClubSession, SessionEvent
+from app.store.game.models import Game
 from tests.web.club_support import PLAYERS, enter_hand, login, open_session, organiser
 
 

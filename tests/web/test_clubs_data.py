@@ -7,9 +7,9 @@ import json
 from sqlalchemy import func, select
 
 from app.extensions import db
-from app.store.club_models import Member
-from app.store.models import Game, Hand
-from app.store.tenancy import store_filter_off
+from app.store.club.models import Member
+from app.store.game.models import Game, Hand
+from app.store.tenancy.scope import store_filter_off
 from tests.web.club_support import login, organiser
 from tests.web.test_clubs_isolation import A_PLAYERS, B_PLAYERS, OWNER_B, add_club, two_clubs  # noqa: F401
 

@@ -10,16 +10,17 @@ import pytest
 from sqlalchemy import select
 
 from app.extensions import db
-from app.store.club_models import ClubSession, Member, Organiser, Season, TableCall
-from app.store.models import Game, Hand
-from app.store.tenancy import in_club, store_filter_off
+from app.store.club.models import ClubSession, Member, Season, TableCall
+from app.store.people.models import Organiser
+from app.store.game.models import Game, Hand
+from app.store.tenancy.scope import in_club, store_filter_off
 from tests.web.club_support import PASSWORD, basic, enter_hand, login, organiser
 
 A_PLAYERS = ["Ann Arden", "Bob Arden", "Cy Arden", "Di Arden", "Ed Arden"]
 B_PLAYERS = ["Hove One", "Hove Two", "Hove Three", "Hove Four"]
 OWNER_B = "Beryl"
 #: The routes' id arguments, and which of club A's rows gives each.
-ID_ARGUMENTS = {"game_id", "session_id", "member_id", "season_id", "call_id", "account_id"}
+ID_ARGUMENTS = {"game_id", "session_id", "member_id", "season_id", "call_id", "account_id", "house_rules_id"}
 
 
 def add_club(app, name: str, owner: str):
@@ -54,6 +55,9 @@ def two_clubs(app):
     client = app.test_client()
     a = club_day(client, "Margaret", A_PLAYERS, "Arden season")
     b = club_day(client, OWNER_B, B_PLAYERS, "Hove season")
+    house = client.post("/api/v1/house-rules", headers=basic("Margaret"),
+                        json={"name": "Arden rules", "base": "bolivia", "changes": {"target": 10000}})
+    assert house.status_code == 201
     with app.app_context():
         with store_filter_off():
             a_club = db.session.scalar(select(Game.club_id).where(Game.id == a["table"]["game_id"]))
@@ -61,7 +65,8 @@ def two_clubs(app):
                    "member_id": db.session.scalar(select(Member.id).where(Member.name == "Ann Arden")),
                    "season_id": db.session.scalar(select(Season.id).where(Season.name == "Arden season")),
                    "call_id": db.session.scalar(select(TableCall.id).where(TableCall.club_id == a_club)),
-                   "account_id": db.session.scalar(select(Organiser.id).where(Organiser.name == "Margaret"))}
+                   "account_id": db.session.scalar(select(Organiser.id).where(Organiser.name == "Margaret")),
+                   "house_rules_id": house.get_json()["id"]}
     assert all(ids.values()), ids
     return {"a": a, "b": b, "a_ids": ids}
 

@@ -1,10 +1,10 @@
 """Guessing a table code: stored brakes per address and per game, a growing wait, the organiser's release."""
 from datetime import timedelta
 
-from app.store.brake import (FREE_PER_GAME, FREE_PER_ADDRESS, LONGEST_WAIT, CodeBrake, record_failure,
-                       release_code_brake, seconds_to_wait, wait_after)
+from app.store.base.brakes import (FREE_PER_GAME, FREE_PER_ADDRESS, LONGEST_WAIT, CodeBrake, record_failure,
+                                   release_code_brake, seconds_to_wait, wait_after)
 from app.extensions import db
-from app.store.models import Game, utcnow
+from app.store.game.models import Game, utcnow
 from tests.web.pages_support import open_game
 
 

@@ -21,7 +21,7 @@ import psycopg
 import pytest
 
 from app.extensions import db
-from app.web.faults import CANNOT_READ, CANNOT_SAVE
+from app.server.faults import CANNOT_READ, CANNOT_SAVE
 from tests.conftest import dispose_app, make_app
 from tests.web.club_support import basic, organiser
 from tests.web.test_hosting import ROOT, ask, free_port, logged_in, wait_for
@@ -83,7 +83,7 @@ class OwnPostgres:
 def gunicorn(port: int, url: str, instance: Path) -> subprocess.Popen:
     """gunicorn with two workers (threads as documented) on the module's PostgreSQL."""
     command = [sys.executable, "-m", "gunicorn", "-w", "2", "--threads", "4", "-k", "gthread",
-               "--keep-alive", "30", "-b", f"127.0.0.1:{port}", "app.web.hosted:create_hosted_app()"]
+               "--keep-alive", "30", "-b", f"127.0.0.1:{port}", "app.server.hosted:create_hosted_app()"]
     env = {key: value for key, value in os.environ.items() if key not in ("SECRET_KEY", "TREYS_TRUSTED_PROXY")}
     env.update(DATABASE_URL=url, TREYS_INSTANCE=str(instance), PYTHONPATH=str(ROOT))
     return subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)

@@ -4,8 +4,8 @@ import pytest
 from sqlalchemy import event
 
 from app.extensions import db
-from app.store.club_models import ClubSession
-from app.store.drawhistory import draw_history
+from app.store.club.models import ClubSession
+from app.store.club.drawhistory import draw_history
 from tests.web.club_support import PLAYERS, login, organiser, session_ids
 
 

@@ -12,9 +12,9 @@ from sqlalchemy import create_engine, event, text
 from sqlalchemy.exc import OperationalError
 
 from app import create_app
-from app.store import connections
+from app.store.base import connections
 from app.extensions import WAL_LIMIT_BYTES, db
-from app.web.faults import CANNOT_SAVE
+from app.server.faults import CANNOT_SAVE
 from tests.conftest import database_url, dispose_app, is_postgres, make_app
 from tests.web.club_support import login, organiser
 from tests.web.pages_support import hand_count, open_game, post_hand

@@ -6,8 +6,8 @@ from datetime import date
 import pytest
 
 from app.extensions import db
-from app.records.form_guide_chart import season_words
-from app.store.club_models import Member, Season
+from app.render.form_chart import season_words
+from app.store.club.models import Member, Season
 from tests.web.club_support import PLAYERS, basic, enter_hand, login, open_session, organiser
 
 ONE_HAND = {"kind": "hands", "hands": 1}
@@ -85,7 +85,7 @@ def test_a_game_without_a_result_does_not_count(org, app):
     first, second = doc["tables"]
     assert enter_hand(org, first, points=(200, 100)).status_code == 201
     with app.app_context():
-        from app.store.models import Game
+        from app.store.game.models import Game
         version = db.session.get(Game, second["game_id"]).version
     org.post(f"/club/games/{second['game_id']}/end", data={"version": version})    # ended before any hand
     rating = {p["name"]: p for p in org.get("/api/v1/players", headers=basic()).get_json()["players"]}
@@ -126,7 +126,7 @@ def test_the_players_api_needs_an_organiser_and_gives_the_form(org, app, client)
 def test_the_form_is_worked_out_once_per_state_of_the_games(org, app):
     play_afternoons(org, 1)
     with app.test_request_context():
-        from app.store.form_guide import club_form_guide, finished_games_key
+        from app.store.club.form_guide import club_form_guide, finished_games_key
         first = club_form_guide()
         assert club_form_guide() is first                             # kept under the key
         key = finished_games_key()

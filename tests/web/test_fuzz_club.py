@@ -6,11 +6,11 @@ import json
 from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from app.extensions import db
-from app.store.club_models import Member, Organiser
+from app.store.club.models import Member
+from app.store.people.models import Organiser
 from tests.web.club_support import PLAYERS, basic, login, open_session, organiser
 
 FUZZ = settings(max_examples=120, deadline=None, derandomize=True, database=None,

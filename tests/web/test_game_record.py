@@ -2,9 +2,9 @@
 import re
 
 from app.extensions import db
-from app.store.gamelog import ORGANISER
-from app.store.models import Game, Hand, HandEntry
-from app.store.games import reset_table_code
+from app.store.game.gamelog import ORGANISER
+from app.store.game.models import Game, Hand, HandEntry
+from app.store.game.games import reset_table_code
 from tests.web.pages_support import hand_count, open_game, post_hand as post_form, text
 from tests.web.test_api_games import GAMES, bolivia_hand, new_game, post_hand, read
 
@@ -241,7 +241,7 @@ def test_a_hand_can_still_be_added_after_a_stored_refused_one(app, client):
 
 def test_posting_a_hand_validates_once_and_replays_at_most_once(client, monkeypatch):
     import app.rules.operations as operations
-    import app.store.states as store_states
+    import app.store.game.states as store_states
     game = new_game(client)
     post_hand(client, game, bolivia_hand())
     calls = {"validate": 0, "replay": 0}
@@ -272,7 +272,7 @@ def test_a_hand_written_behind_the_apps_back_is_replayed_not_served_stale(app, c
 
 
 def test_a_database_too_busy_to_save_answers_503_and_saves_nothing(client, monkeypatch):
-    import app.store.hands as store_hands
+    import app.store.game.hands as store_hands
     from sqlalchemy.exc import OperationalError
     game = new_game(client)
 

@@ -6,7 +6,7 @@ import json
 from collections import Counter
 
 from app.extensions import db
-from app.store.models import Game, Hand
+from app.store.game.models import Game, Hand
 from tests.web.pages_support import hand_data, open_game
 from tests.web.server_support import request, run_together, waitress_server
 

@@ -6,9 +6,9 @@ from pathlib import Path
 import pytest
 
 from app import create_app
-from app.web.security import WeakSecretKey
-from app.store.hands import MAX_HANDS
-from app.render.guard import BUSY, bounded
+from app.server.security import WeakSecretKey
+from app.store.game.hands import MAX_HANDS
+from app.render.slots import BUSY, bounded
 from tests.web.pages_support import hidden_fields, open_game, post_hand
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
@@ -56,7 +56,7 @@ def test_form_posts_without_a_csrf_token_to_an_unknown_game_or_hand(csrf_client,
 def test_a_game_holds_at_most_max_hands(app, client):
     game_id = open_game(client)
     from app.extensions import db
-    from app.store.models import Game, Hand, HandEntry
+    from app.store.game.models import Game, Hand, HandEntry
     with app.app_context():
         game = db.session.get(Game, game_id)
         for number in range(1, MAX_HANDS + 1):

@@ -9,10 +9,10 @@ from sqlalchemy import func, select, update
 from werkzeug import security
 
 from app.extensions import db
-from app.store.brake import FREE_LOGINS_PER_ADDRESS, FREE_PER_ACCOUNT
-from app.store.club_models import Organiser
-from app.store.models import Game
-from app.store.tenancy import in_club, store_filter_off
+from app.store.base.brakes import FREE_LOGINS_PER_ADDRESS, FREE_PER_ACCOUNT
+from app.store.people.models import Organiser
+from app.store.game.models import Game
+from app.store.tenancy.scope import in_club, store_filter_off
 from tests.web.club_support import PASSWORD, basic, enter_hand, login, organiser
 from tests.web.test_clubs_isolation import B_PLAYERS, OWNER_B, add_club, club_day
 
@@ -99,8 +99,8 @@ def test_an_unknown_name_and_a_wrong_password_check_one_password_hash_each(app, 
     add_club(app, "Hove U3A Canasta", OWNER_B)
     checked = []
     real = security.check_password_hash
-    monkeypatch.setattr("app.club.auth.check_password_hash", lambda *a: checked.append(1) or real(*a))
-    monkeypatch.setattr("app.store.club_models.check_password_hash", lambda *a: checked.append(1) or real(*a))
+    monkeypatch.setattr("app.web.sign_in.check_password_hash", lambda *a: checked.append(1) or real(*a))
+    monkeypatch.setattr("app.store.people.models.check_password_hash", lambda *a: checked.append(1) or real(*a))
     client = app.test_client()
     for name in ("Nobody Here", OWNER_B):
         checked.clear()
@@ -118,7 +118,7 @@ def one_hand_afternoon(client, owner: str, players: list[str]) -> None:
 
 
 def test_two_clubs_with_the_same_count_of_finished_games_never_share_a_form_guide(app):
-    from app.store.form_guide import club_form_guide
+    from app.store.club.form_guide import club_form_guide
     organiser(app)
     add_club(app, "Hove U3A Canasta", OWNER_B)
     client = app.test_client()

@@ -18,8 +18,8 @@ import pytest
 from flask import request
 
 from app.extensions import db
-from app.web.hosted import TrustedProxy, create_hosted_app
-from app.store.brake import FREE_PER_ADDRESS
+from app.server.hosted import TrustedProxy, create_hosted_app
+from app.store.base.brakes import FREE_PER_ADDRESS
 from tests.conftest import dispose_app, drop_live_schema, is_postgres, live_database_url, make_app
 from tests.web.club_support import NAME, PASSWORD, open_session, organiser
 from tests.web.server_support import free_port
@@ -31,7 +31,7 @@ SCHEMA = "treys_hosted"
 def gunicorn(port: int, url: str, instance: Path) -> subprocess.Popen:
     """A gunicorn server of one worker process (threads as documented) on this database and instance folder."""
     command = [sys.executable, "-m", "gunicorn", "-w", "1", "--threads", "4", "-k", "gthread", "--keep-alive", "30",
-               "-b", f"127.0.0.1:{port}", "app.web.hosted:create_hosted_app()"]
+               "-b", f"127.0.0.1:{port}", "app.server.hosted:create_hosted_app()"]
     env = {key: value for key, value in os.environ.items() if key not in ("SECRET_KEY", "TREYS_TRUSTED_PROXY")}
     env.update(DATABASE_URL=url, TREYS_INSTANCE=str(instance), PYTHONPATH=str(ROOT))
     return subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)

@@ -64,7 +64,7 @@ def guide_database(tmp_path_factory):
     owner, app_url = role_url(base, "treys_owner", name), role_url(base, "treys_app", name)
     env = {**os.environ, "DATABASE_URL": owner, "TREYS_INSTANCE": str(tmp_path), "TREYS_PASSWORD": PASSWORD,
            "PYTHONPATH": str(ROOT)}
-    commands = [["-m", "app.web.command", "migrate"],
+    commands = [["-m", "app.server.command", "migrate"],
                 ["-m", "flask", "--app", "app", "organiser", "add", "Margaret", "--club", "club"],
                 ["-m", "flask", "--app", "app", "club", "add", "Hove U3A Canasta", "--owner", "Beryl"]]
     try:
@@ -84,7 +84,7 @@ def app_server(guide_database):
     owner, app_url, instance = guide_database
     port = free_port()
     command = [sys.executable, "-m", "gunicorn", "-w", "2", "--threads", "4", "-k", "gthread",
-               "-b", f"127.0.0.1:{port}", "app.web.hosted:create_hosted_app()"]
+               "-b", f"127.0.0.1:{port}", "app.server.hosted:create_hosted_app()"]
     env = {key: value for key, value in os.environ.items() if key not in ("SECRET_KEY", "TREYS_TRUSTED_PROXY")}
     env.update(DATABASE_URL=app_url, TREYS_INSTANCE=str(instance), PYTHONPATH=str(ROOT))
     server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)

@@ -94,7 +94,7 @@ def test_a_second_process_reads_the_state_the_first_never_saw(app, client):
 
 def test_each_cache_takes_its_size_from_the_settings(app, client, monkeypatch):
     from app.config import STATE_CACHE_ITEMS, load_config
-    from app.store.cache import row_cache, state_cache, version_cache
+    from app.store.game.cache import row_cache, state_cache, version_cache
     with app.app_context():
         assert (version_cache().size, state_cache().size, row_cache().size) == (
             app.config["VERSION_CACHE_ITEMS"], app.config["STATE_CACHE_ITEMS"], app.config["ROW_CACHE_ITEMS"])
@@ -112,7 +112,7 @@ def test_each_cache_takes_its_size_from_the_settings(app, client, monkeypatch):
 
 
 def test_each_cache_counts_the_asks_that_found_a_value_and_those_that_did_not(app, client):
-    from app.store.cache import forget_everything
+    from app.store.game.cache import forget_everything
     doc = new_game(client)
     add_hand(client, doc, (20, 10))
     forget_everything(app)                   # counting starts afresh with nothing kept
@@ -126,7 +126,7 @@ def test_each_cache_counts_the_asks_that_found_a_value_and_those_that_did_not(ap
 
 
 def test_a_cache_counts_each_ask_once_and_forgets_its_counts_with_its_entries():
-    from app.store.cache import VersionCache
+    from app.store.game.cache import VersionCache
     cache = VersionCache(2)
     cache.put("a", 1)
     assert cache.get("a") == 1 and cache.get("b") is None and cache.get("a") == 1

@@ -8,9 +8,9 @@ import pytest
 from sqlalchemy import select
 
 from app.extensions import db
-from app.store.club_models import Member
-from app.store.member_models import MailJob, MemberContact
-from app.store.models import Player
+from app.store.club.models import Member
+from app.store.people.models import MailJob, MemberContact
+from app.store.game.models import Player
 from tests.conftest import dispose_app, make_app, database_url
 from tests.web.club_support import login, organiser
 from tests.web.members_support import give_addresses, play_afternoon
@@ -113,9 +113,9 @@ def test_removing_a_members_personal_data_keeps_their_games_figures(app, owner):
     game_before = owner.get(f"/api/v1/games/{table['game_id']}").get_json()
     ann = member_id(app, "Ann")
     with app.app_context():                 # a line of the session's record that names her
-        from app.store.club_models import ClubSession
-        from app.store.gamelog import Actor, ActorKind
-        from app.store.sessionlog import SessionEventKind, save_session_change
+        from app.store.club.models import ClubSession
+        from app.store.game.gamelog import Actor, ActorKind
+        from app.store.club.sessionlog import SessionEventKind, save_session_change
         save_session_change(db.session.get(ClubSession, doc["id"]), SessionEventKind.LATECOMER_SEATED,
                             Actor(ActorKind.ORGANISER, "1", "the organiser"), "Ann arrived late; Annette did not.")
     assert owner.post(f"/club/members/{ann}/forget", data={}).status_code == 302       # not ticked: nothing
@@ -137,7 +137,7 @@ def test_removing_a_members_personal_data_keeps_their_games_figures(app, owner):
     events = json.dumps(owner.get(f"/api/v1/games/{table['game_id']}/events").get_json())
     assert "Ann" not in events.replace("Annotated", "") and new in events
     with app.app_context():
-        from app.store.club_models import SessionEvent
+        from app.store.club.models import SessionEvent
         words = " ".join(db.session.scalars(select(SessionEvent.words)))
         assert re.search(r"\bAnn\b", words) is None and f"{new} arrived late; Annette did not." in words
 
@@ -145,9 +145,9 @@ def test_removing_a_members_personal_data_keeps_their_games_figures(app, owner):
 @pytest.mark.skipif(not __import__("os").environ.get("DATABASE_URL", "").startswith("postgres"),
                     reason="row-level security is PostgreSQL's; SQLite has the store's filter alone")
 def test_postgresql_keeps_each_clubs_addresses_settings_and_outbox_to_itself(app, owner):
-    from app.store.clubs import add_club
-    from app.store.member_models import ClubSettings
-    from app.store.tenancy import in_club, store_filter_off
+    from app.store.tenancy.clubs import add_club
+    from app.store.people.models import ClubSettings
+    from app.store.tenancy.scope import in_club, store_filter_off
     give_addresses(app, {"Ann": "ann@example.org"})
     owner.post("/club/settings", data={"visibility": "link"})
     with app.app_context():

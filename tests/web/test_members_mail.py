@@ -8,9 +8,9 @@ from sqlalchemy import select, update
 
 from app.extensions import db
 from app.members.sending import send_pending
-from app.store import outbox
-from app.store.member_models import MailJob, MailStatus, MemberContact
-from app.store.models import utcnow
+from app.store.people import outbox
+from app.store.people.models import MailJob, MailStatus, MemberContact
+from app.store.game.models import utcnow
 from tests.web.club_support import login, organiser
 from tests.web.members_support import give_addresses, play_afternoon
 from tests.web.smtp_support import Mailbox, html_of, start_server, text_of
@@ -161,7 +161,7 @@ def test_the_email_links_the_members_page_and_its_stop_under_public_url(app, mai
     send(app)
     text = text_of(mailbox.to("ann@example.org")[0])
     with app.app_context():
-        from app.store.member_models import ClubSettings
+        from app.store.people.models import ClubSettings
         link = db.session.scalar(select(ClubSettings.link))
         token = db.session.scalar(select(MemberContact.stop_token).where(MemberContact.email == "ann@example.org"))
     assert f"https://cards.ourclub.example/members/{link}" in text
@@ -194,7 +194,7 @@ def test_a_club_that_shows_the_form_guide_says_how_each_players_form_moved(app, 
     send(app)
     texts = {name: text_of(mailbox.to(ADDRESSES[name])[0]) for name in ("Ann", "Bob", "Cy")}
     with app.app_context():
-        from app.store.form_guide import club_form_guide
+        from app.store.club.form_guide import club_form_guide
         guide = club_form_guide()
         for name, text in texts.items():
             assert f"Your form went from 25.0 to {guide.of(name).points[-1].rating:.1f} today." in text

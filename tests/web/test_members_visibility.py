@@ -3,12 +3,12 @@ link (replacing it ends the old one), or anyone; never table codes, accounts, ba
 import pytest
 from sqlalchemy import select
 
-from app.club.auth import add_organiser
+from app.web.sign_in import add_organiser
 from app.extensions import db
-from app.store.club_models import Member, Role, Season
-from app.store.clubs import add_club
-from app.store.member_models import ClubSettings
-from app.store.tenancy import in_club
+from app.store.club.models import Member, Season
+from app.store.people.models import ClubSettings, Role
+from app.store.tenancy.clubs import add_club
+from app.store.tenancy.scope import in_club
 from tests.web.club_support import login, organiser
 from tests.web.members_support import members_link, play_afternoon
 

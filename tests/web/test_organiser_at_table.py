@@ -5,9 +5,9 @@ says when the round is over."""
 from datetime import timedelta
 
 from app.extensions import db
-from app.store.club_models import Role
-from app.store.models import Game, GameEvent
-from app.club.auth import add_organiser
+from app.store.people.models import Role
+from app.store.game.models import Game, GameEvent
+from app.web.sign_in import add_organiser
 from tests.web.club_support import basic, club_clock, dated, drawn, enter_hand, login, tablet_of
 from tests.web.pages_support import hidden_fields, post_hand, text
 

@@ -8,7 +8,7 @@ import re
 from datetime import datetime
 
 from app.extensions import db
-from app.store.models import Game
+from app.store.game.models import Game
 from tests.web.club_support import PLAYERS, basic, enter_hand, login, open_session, organiser
 from tests.web.members_support import members_link
 from tests.web.pages_support import text

@@ -254,7 +254,7 @@ def test_the_ladder_counts_only_games_with_a_result(app, client):
     ladder = text(made)
     assert "Jets 0" in ladder and "Sharks 0" in ladder      # the one decided game's four players
     with app.app_context():
-        from app.records.standings import all_seasons, standings
+        from app.store.club.standings import all_seasons, standings
         rows = standings(all_seasons()[0])
     assert sorted((row.player, row.games, row.won) for row in rows) == [
         ("Jets 0", 1, 1), ("Jets 1", 1, 1), ("Sharks 0", 1, 0), ("Sharks 1", 1, 0)]

@@ -2,7 +2,7 @@
 import re
 
 from app.extensions import db
-from app.store.models import Game
+from app.store.game.models import Game
 from tests.web.pages_support import hand_count, hand_data, hidden_fields, text
 
 NEW_GAME = {"ruleset": "bolivia", "players": "4", "first_dealer": "0-0"}

@@ -2,8 +2,8 @@
 import pytest
 
 from app.extensions import db
-from app.store.models import Game
-from app.store.states import state_of
+from app.store.game.models import Game
+from app.store.game.states import state_of
 from tests.web.pages_support import open_game, post_hand, text
 
 # Each game: (rule set, players, hands as (teams, who went out), expected totals, winner's name).

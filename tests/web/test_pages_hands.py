@@ -2,7 +2,7 @@
 import re
 
 from app.extensions import db
-from app.store.models import Game
+from app.store.game.models import Game
 from tests.web.pages_support import (errors_for, hand_count, hand_data, hidden_fields, message_box,
                                           open_game, post_hand, text)
 

@@ -3,7 +3,7 @@ buttons (no stepper), and any other count is refused beside its field, 422, noth
 import re
 
 from app.extensions import db
-from app.store.models import Game
+from app.store.game.models import Game
 from tests.web.pages_support import errors_for, hand_count, open_game, post_hand, text
 
 HOYLE_OUT = {"sets": {"sequence": 1, "natural_canasta": 1}, "table_points": 300}

@@ -2,7 +2,7 @@
 import re
 
 from app.extensions import db
-from app.store.models import Game
+from app.store.game.models import Game
 from tests.web.pages_support import errors_for, game_row, message_box, open_game, text
 
 

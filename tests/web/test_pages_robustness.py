@@ -4,7 +4,7 @@ import itertools
 import pytest
 
 from app.extensions import db
-from app.store.models import Game, Hand
+from app.store.game.models import Game, Hand
 from tests.web.pages_support import hand_count, open_game, post_hand
 
 NASTY = ["", " ", "-1", "1e9", "0x10", "NaN", "∞", "١٢", "99999999999999999999999", "<script>", "'; DROP TABLE",

@@ -13,7 +13,7 @@ from app.render.chart import MARGIN_REACH, day_chart
 from app.render.pdf import ROOT, own_styled
 from app.rules import all_rulesets
 from app.rules.ranking import Standing
-from app.sheets.pdf import pad_stylesheet, sheet_documents, sheets_html
+from app.render.sheet_pdf import pad_stylesheet, sheet_documents, sheets_html
 from tests.web.afternoon_support import club_afternoon
 from tests.web.club_support import login
 from tests.web.pdf_layout_support import boxes_below_the_page, words_out_of_their_cells

@@ -1,6 +1,6 @@
-"""The unchanged polls' own PostgreSQL connections (app/web/pollquery.py): one a worker thread, replaced when
+"""The unchanged polls' own PostgreSQL connections (app/server/pollquery.py): one a worker thread, replaced when
 PostgreSQL dropped it, closed with the engine; a fault sends the poll the usual way, never a 500. And what the
-step in front of Flask keeps of the polls it checked (app/web/polls.py): only what passed."""
+step in front of Flask keeps of the polls it checked (app/server/polls.py): only what passed."""
 from __future__ import annotations
 
 from pathlib import Path

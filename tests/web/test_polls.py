@@ -9,7 +9,7 @@ from datetime import datetime, timedelta, timezone
 import pytest
 import time_machine
 
-from app.store.cache import forget_everything
+from app.store.game.cache import forget_everything
 from tests.web.club_support import enter_hand, login, open_session, organiser
 from tests.web.test_queries import counted
 
@@ -17,7 +17,7 @@ from tests.web.test_queries import counted
 @contextmanager
 def poll_counted(app):
     """Count the statements inside the block: the engine's, and on PostgreSQL the trips of the polls' own
-    connections (app/web/pollquery.py: no SQLAlchemy execution, so the engine's events do not see them)."""
+    connections (app/server/pollquery.py: no SQLAlchemy execution, so the engine's events do not see them)."""
     line = app.extensions["quick_polls"].poll_line
     with counted(app) as statements:
         if line is None:
@@ -54,7 +54,7 @@ def org(app, client):
 
 def guarded(app) -> int:
     """1 where a signed-in account's club is first found through the host's look-up, else 0."""
-    from app.store.tenancy import database_guards_clubs
+    from app.store.tenancy.scope import database_guards_clubs
     with app.app_context():
         return int(database_guards_clubs())
 
@@ -272,10 +272,10 @@ def test_a_board_304_carries_the_boards_headers(app, org):
 def test_on_postgresql_the_poll_line_reads_the_views_rows_as_the_club_role(app, org):
     from sqlalchemy import text
     from app.extensions import db
-    from app.store.club_reads import board_stamp, news_row, stamp_of_row
-    from app.store.tenancy import in_club
-    from app.store.tokens import token_hash
-    from app.web.pollquery import PollLine
+    from app.store.stamps import board_stamp, news_row, stamp_of_row
+    from app.store.tenancy.scope import in_club
+    from app.store.people.tokens import token_hash
+    from app.server.pollquery import PollLine
     if not app.config["SQLALCHEMY_DATABASE_URI"].startswith("postgresql"):
         pytest.skip("the polls' own connections are PostgreSQL's; SQLite's statement is a function call")
     doc = session_of(org, 1, 1)

@@ -2,7 +2,7 @@
 route is given, however large, answers 404 when no row has it, never 500."""
 import pytest
 
-from app.store.ids import FIRST_PUBLIC_ID, PUBLIC_ID_LIMIT, public_id
+from app.store.base.ids import FIRST_PUBLIC_ID, PUBLIC_ID_LIMIT, public_id
 from tests.web.club_support import PLAYERS, basic, login, open_session, organiser
 from tests.web.test_api_games import new_game
 

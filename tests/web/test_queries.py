@@ -7,13 +7,13 @@ from contextlib import contextmanager
 import pytest
 from sqlalchemy import event
 
-import app.store.games as store_games
-import app.store.states as store_states
+import app.store.game.games as store_games
+import app.store.game.states as store_states
 from app.extensions import db
-from app.store.cache import forget_everything
-from app.store.models import Hand, HandEntry
+from app.store.game.cache import forget_everything
+from app.store.game.models import Hand, HandEntry
 from app.rules import get_ruleset
-from app.store.games import create_game
+from app.store.game.games import create_game
 from app.sheets.sample import sample_hands, sample_teams
 
 
@@ -27,7 +27,7 @@ def stored_game(hands: int, seed: int = 1) -> int:
 
 
 #: PostgreSQL only, a fixed statement at the start of each transaction of a club's work (the club role and its
-#: setting, app/store/tenancy.py claim_rows) and once a connection (is row-level security there?): no rows read.
+#: setting, app/store/tenancy/scope.py claim_rows) and once a connection (is row-level security there?): no rows read.
 CLUB_CLAIM = ("SELECT set_config('role'", "SELECT count(*) FROM pg_roles")
 
 
@@ -94,9 +94,9 @@ def club_history(first: int, games: int) -> int:
     every reader works out when time was called) and half of them ended; a season covering them; its id."""
     from datetime import date
 
-    from app.store.club_models import ClubSession, Season
-    from app.store.games import end_game
-    from app.store.gamelog import ORGANISER
+    from app.store.club.models import ClubSession, Season
+    from app.store.game.games import end_game
+    from app.store.game.gamelog import ORGANISER
     for index in range(first, first + games):
         afternoon = ClubSession(played_on=date(2025, 1, 1 + index), ruleset_id="bolivia", round=1,
                                 format_kind="time")

@@ -6,7 +6,7 @@ from collections import Counter
 from sqlalchemy import event
 
 from app.extensions import db
-from app.store.cache import forget_everything
+from app.store.game.cache import forget_everything
 
 from tests.web.pages_support import open_game
 

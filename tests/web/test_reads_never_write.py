@@ -22,7 +22,7 @@ def filled(client, app):
     invited = client.post("/club/accounts/invite", data={"role": "viewer"}).get_data(as_text=True)
     token = re.search(r"/join/([A-Za-z0-9_-]+)", invited).group(1)          # a one-time link, still waiting
     with app.app_context():
-        from app.store.club_models import Member, Season
+        from app.store.club.models import Member, Season
         member = db.session.query(Member).first().id
         season = db.session.query(Season).first().id
     return {"second_table": doc["tables"][1], "game_id": table["game_id"], "session_id": doc["id"], "season_id": season, "member_id": member,

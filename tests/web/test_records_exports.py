@@ -5,9 +5,9 @@ import json
 import re
 import sqlite3
 
-from app.store.club_models import Member
+from app.store.club.models import Member
 from app.extensions import db
-from app.store.models import Player
+from app.store.game.models import Player
 from tests.web.club_support import NAME, PASSWORD, basic, enter_hand, login, open_session, organiser
 from tests.web.test_api_games import GAMES_TO_PLAY, new_game, post_hand
 
@@ -48,7 +48,7 @@ def test_unknown_export_is_404(app):
 def test_hands_csv_header_and_rows_value_by_value(app):
     client, game, hand = played(app)
     header, rows = rows_of(client, "hands")
-    assert header == ["game_id", "ruleset", "hand", "team_position", "team", "sets", "table_points",
+    assert header == ["game_id", "ruleset", "house_rules", "hand", "team_position", "team", "sets", "table_points",
                       "hand_points", "red_threes", "red_threes_in_hand", "black_threes_in_hand",
                       "black_threes_melded", "failed_go_outs", "went_out", "concealed", "melded",
                       "bonus", "cards", "score", "progressive_before", "progressive",
@@ -56,7 +56,7 @@ def test_hands_csv_header_and_rows_value_by_value(app):
     assert len(rows) == 2
     us, them = rows
     result = hand["result"][0]
-    assert us == {"game_id": str(game["id"]), "ruleset": "bolivia", "hand": "1", "team_position": "1",
+    assert us == {"game_id": str(game["id"]), "ruleset": "bolivia", "house_rules": "", "hand": "1", "team_position": "1",
                   "team": "Us", "sets": '{"red_canasta": 1, "red_samba": 1}', "table_points": "400",
                   "hand_points": "0", "red_threes": "2", "red_threes_in_hand": "0",
                   "black_threes_in_hand": "0", "black_threes_melded": "0", "failed_go_outs": "0",
@@ -71,14 +71,14 @@ def test_hands_csv_header_and_rows_value_by_value(app):
 def test_games_csv_header_and_row(app):
     client, game, _ = played(app)
     header, rows = rows_of(client, "games")
-    assert header[:11] == ["game_id", "ruleset", "variations", "target", "table", "session_id", "created_at",
-                           "finished_at", "hands", "winner", "winner_name"]
-    assert header[11:14] == ["result", "reason", "margin"]
-    assert header[14:] == [f"team_{n}_{key}" for n in (1, 2, 3) for key in ("name", "players", "total")]
+    assert header[:12] == ["game_id", "ruleset", "house_rules", "variations", "target", "table", "session_id",
+                           "created_at", "finished_at", "hands", "winner", "winner_name"]
+    assert header[12:15] == ["result", "reason", "margin"]
+    assert header[15:] == [f"team_{n}_{key}" for n in (1, 2, 3) for key in ("name", "players", "total")]
     row = rows[0]
     assert row["created_at"]
     assert {k: v for k, v in row.items() if k != "created_at"} == {
-        "game_id": str(game["id"]), "ruleset": "bolivia", "variations": json.dumps(game["variations"], sort_keys=True), "target": str(game["target"]),
+        "game_id": str(game["id"]), "ruleset": "bolivia", "house_rules": "", "variations": json.dumps(game["variations"], sort_keys=True), "target": str(game["target"]),
         "table": "Table 4", "session_id": "", "finished_at": "", "hands": "1", "winner": "", "winner_name": "",
         "result": "in_play", "reason": "", "margin": "",
         "team_1_name": "Us", "team_1_players": "U0 & U1", "team_1_total": "2800",
@@ -197,13 +197,13 @@ def test_session_results_csv_header_and_rows_match_the_results_of_the_day(app):
     enter_hand(client, t1, points=(300, 100))
     enter_hand(client, t2, points=(100, 100))
     header, rows = rows_of(client, "session-results")
-    assert header == ["session_id", "played_on", "ruleset", "format", "rounds", "place", "player",
+    assert header == ["session_id", "played_on", "ruleset", "house_rules", "format", "rounds", "place", "player",
                       "games_played", "games_won", "margin"]
     read = client.get(f"/api/v1/sessions/{doc['id']}", headers=basic()).get_json()
     assert [row["player"] for row in rows] == [line["player"] for line in read["results"]]
     winner = t1["teams"][0][0]
     line = next(row for row in rows if row["player"] == winner)
-    assert line == {"session_id": str(doc["id"]), "played_on": read["date"], "ruleset": "bolivia",
+    assert line == {"session_id": str(doc["id"]), "played_on": read["date"], "ruleset": "bolivia", "house_rules": "",
                     "format": "timed", "rounds": "1", "place": "1", "player": winner,
                     "games_played": "1", "games_won": "1", "margin": "300"}
     drawn = next(row for row in rows if row["player"] == t2["teams"][0][0])

@@ -3,7 +3,7 @@ from io import BytesIO
 
 from sqlalchemy import select
 
-from app.store.club_models import Member
+from app.store.club.models import Member
 from app.extensions import db
 from app.records.importing import MAX_BYTES
 from tests.web.club_support import login, organiser

@@ -3,9 +3,9 @@ from datetime import date
 
 from sqlalchemy import select
 
-from app.store.club_models import Attendance, ClubSession, Member
+from app.store.club.models import Attendance, ClubSession, Member
 from app.extensions import db
-from app.store.models import Player
+from app.store.game.models import Player
 from tests.web.club_support import login, organiser
 from tests.web.test_api_games import new_game
 

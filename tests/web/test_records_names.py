@@ -1,7 +1,7 @@
 """Type-ahead on the new game form: club players and guests already typed are offered."""
 import re
 
-from app.store.club_models import Member
+from app.store.club.models import Member
 from app.extensions import db
 from tests.web.test_api_games import new_game
 

@@ -1,9 +1,9 @@
 """A player's page: figures, usual partners, recent games with links."""
 from sqlalchemy import update
 
-from app.store.club_models import Member
+from app.store.club.models import Member
 from app.extensions import db
-from app.store.models import Player
+from app.store.game.models import Player
 from tests.web.test_records_ladder import play_to_the_end
 
 

@@ -1,7 +1,7 @@
 """The club's list of players for the organiser: short names and active, nothing stored on bad input."""
 import pytest
 
-from app.store.club_models import Member
+from app.store.club.models import Member
 from app.extensions import db
 from tests.web.club_support import login, organiser
 

@@ -2,7 +2,7 @@
 import pytest
 from werkzeug.exceptions import HTTPException
 
-from app.store.backup_refusal import BackupRefused
+from app.store.backup.refusal import BackupRefused
 from app.web.errors import REFUSAL_STATUS, abort_as, status_for, status_of
 from app.rules.entries import Problem
 from app.rules.refusal import Refusal, RefusalKind, refuse

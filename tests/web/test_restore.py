@@ -10,9 +10,10 @@ import pytest
 from sqlalchemy import func, select
 
 from app.extensions import db
-from app.store import restore as restoring
-from app.store.club_models import Attendance, ClubSession, Member, Organiser, Season
-from app.store.models import Game, GameEvent, Hand, HandEntry, Player, Team
+from app.store.backup import restore as restoring
+from app.store.club.models import Attendance, ClubSession, Member, Season
+from app.store.people.models import Organiser
+from app.store.game.models import Game, GameEvent, Hand, HandEntry, Player, Team
 from tests.migrations.figures import everything
 from tests.migrations.test_fixtures import as_read, expected, who_is_on
 from tests.web.club_support import login, organiser

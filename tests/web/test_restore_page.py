@@ -11,8 +11,9 @@ import pytest
 from sqlalchemy import func, select
 
 from app.extensions import db
-from app.store.club_models import Member, Organiser
-from app.store.models import Game, Hand
+from app.store.club.models import Member
+from app.store.people.models import Organiser
+from app.store.game.models import Game, Hand
 from tests.web.club_support import organiser
 
 BACKUPS = Path(__file__).resolve().parents[1] / "backups"

@@ -8,9 +8,9 @@ import pytest
 from sqlalchemy import func, select, text
 
 from app.extensions import db
-from app.store.club_models import Member
-from app.store.models import Game, Hand, HandEntry, Player, Team
-from app.store.tenancy import store_filter_off
+from app.store.club.models import Member
+from app.store.game.models import Game, Hand, HandEntry, Player, Team
+from app.store.tenancy.scope import store_filter_off
 from tests.web.club_support import PASSWORD, login, organiser
 from tests.web.server_support import run_together
 from tests.web.test_clubs_isolation import add_club

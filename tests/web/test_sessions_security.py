@@ -12,10 +12,10 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import delete, func, select
 
-from app.store.brake import FREE_PER_ACCOUNT, LoginBrake, count_login_failure, login_keys, login_wait
+from app.store.base.brakes import FREE_PER_ACCOUNT, LoginBrake, count_login_failure, login_keys, login_wait
 from app.extensions import db
-from app.store.club_models import Organiser
-from app.store.models import utcnow
+from app.store.people.models import Organiser
+from app.store.game.models import utcnow
 from tests.web.club_support import NAME, PASSWORD, basic, login, organiser
 from tests.web.server_support import request, run_together, waitress_server
 

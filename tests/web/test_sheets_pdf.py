@@ -14,12 +14,12 @@ import pytest
 from pypdf import PdfReader
 
 from app.extensions import db
-from app.store.models import Game
+from app.store.game.models import Game
 from app.rules.numbers import points, signed
 from app.rules import all_rulesets, describe_ruleset, get_ruleset
-from app.store.states import state_of
+from app.store.game.states import state_of
 from app.sheets.sample import sample_game
-from app.sheets.view import PAD_ROWS, PAD_ROWS_THREE, game_sheet
+from app.render.sheet import PAD_ROWS, PAD_ROWS_THREE, game_sheet
 
 MINUS = "\u2212"
 
@@ -187,8 +187,8 @@ def test_three_players_sambola_prints_landscape(app, client, output_dir):
 
 def test_negative_figures_use_a_real_minus(app, client, output_dir):
     from app.rules import TeamEntry
-    from app.store.games import create_game
-    from app.store.hands import add_hand
+    from app.store.game.games import create_game
+    from app.store.game.hands import add_hand
     with app.app_context():
         game = create_game("bolivia", {}, [{"name": "North", "players": ["Ann", "Bob"]},
                                            {"name": "South", "players": ["Cath", "Dan"]}])
@@ -288,7 +288,7 @@ def test_repeat_download_is_cached_and_revalidated_by_etag(app, client):
     assert not_modified.status_code == 304 and not_modified.data == b""
     with app.app_context():                                                     # a new hand: a new version
         from app.rules import TeamEntry
-        from app.store.hands import add_hand
+        from app.store.game.hands import add_hand
         game = db.session.get(Game, game_id)
         add_hand(game, [TeamEntry(table_points=50), TeamEntry(table_points=60)])
     changed = client.get(f"/games/{game_id}/sheet.pdf", headers={"If-None-Match": etag})
@@ -297,7 +297,7 @@ def test_repeat_download_is_cached_and_revalidated_by_etag(app, client):
 
 
 def test_render_sheets_puts_several_games_in_one_pdf(app, output_dir):
-    from app.sheets.pdf import render_sheets
+    from app.render.sheet_pdf import render_sheets
     with app.app_context(), app.test_request_context():
         games = [sample_game("bolivia", hands=5, finished=False, seed=s, table_label=f"Table {s}") for s in (1, 2)]
         data = render_sheets(games)

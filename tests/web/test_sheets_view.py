@@ -9,8 +9,8 @@ from flask import render_template
 from app.rules.numbers import points
 from app.rules import TeamEntry, all_rulesets, describe_ruleset, get_ruleset, score_hand
 from app.sheets.sample import sample_game
-from app.sheets.view import (PAD_ROWS, PAD_ROWS_THREE, blank_sheet, game_sheet, sets_text, short_names,
-                             team_cell, threes_text, variations_text)
+from app.render.sheet import (PAD_ROWS, PAD_ROWS_THREE, blank_sheet, game_sheet, sets_text, short_names, team_cell,
+                              threes_text, variations_text)
 
 
 def test_points_are_grouped_with_a_real_minus():

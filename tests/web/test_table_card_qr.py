@@ -10,7 +10,7 @@ from PIL import Image
 from app.config import ConfigError, public_url
 from app.extensions import db
 from app.web.network import lan_address
-from app.store.models import Game
+from app.store.game.models import Game
 from tests.web.club_support import PLAYERS, login, organiser, session_ids
 
 def card_codes(client, session_id: int, tmp_path, **request) -> list[str]:

@@ -65,7 +65,7 @@ def test_a_tablet_on_the_hand_form_is_told_time_has_been_called(live_server, bro
 
 def test_a_hand_sent_to_a_session_game_that_ended_says_the_next_round_is_the_organisers(app, client):
     from app.extensions import db
-    from app.store.models import Game
+    from app.store.game.models import Game
     from tests.web.club_support import login
     _, table = timed_table(app, client)
     tablet = app.test_client()

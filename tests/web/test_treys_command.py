@@ -10,7 +10,7 @@ import socket
 import pytest
 from click.testing import CliRunner
 
-from app.web.command import treys
+from app.server.command import treys
 from app.web.network import LOOPBACK, lan_address, tablets_url
 
 

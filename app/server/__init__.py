@@ -1,0 +1,1 @@
+"""The server: builds the app, starts and serves it, meets each request before a view, answers an unchanged poll."""

@@ -1,0 +1,74 @@
+"""Many games at once for the records (exports, the ladder, results of the day): their rows, teams and players
+in a fixed number of statements, every hand's entries in one more read as plain rows (no object per hand),
+and each game's state taken from the cache of states or replayed from those entries."""
+from __future__ import annotations
+
+import json
+from dataclasses import fields
+
+from sqlalchemy import Text, cast, select
+from sqlalchemy.orm import selectinload
+
+from app.extensions import db
+from app.rules import TeamEntry, replay
+from app.store.game.cache import state_cache
+from app.store.club.models import ClubSession
+from app.store.game.ending import clock_runs, format_of, last_hand_of
+from app.store.game.states import ruleset_of, state_key
+from app.store.game.models import Game, Hand, HandEntry, Team
+
+
+class GamesRead(list):
+    """Games read for the records, holding the club sessions of their timed games (the database session keeps
+    only weak references, and working out when time was called reads the session)."""
+
+    sessions: list
+
+
+def read_games(*where, order=(Game.created_at, Game.id)) -> GamesRead:
+    """The games matching these conditions, in order, each with its state kept on it (state_of finds it
+    there): a fixed number of statements however long the club's history."""
+    found = GamesRead(db.session.scalars(select(Game).where(*where).order_by(*order).options(
+        selectinload(Game.teams).selectinload(Team.players))))
+    timed = {game.session_id for game in found if clock_runs(game)}
+    found.sessions = list(db.session.scalars(select(ClubSession).where(ClubSession.id.in_(timed)))) if timed else []
+    keys = {game.id: state_key(game, last_hand_of(game)) for game in found}
+    kept = {game.id: state_cache().get(keys[game.id]) for game in found}
+    hands = entries_of([game.id for game in found if kept[game.id] is None], found)
+    for game in found:
+        state = kept[game.id] or replay(ruleset_of(game), hands.get(game.id, []), len(game.teams), game.target,
+                                        game.closed, format_of(game), keys[game.id][4])
+        game.__dict__["_treys_state"] = (keys[game.id], state)    # as states.keep_state keeps it on the game
+    return found
+
+
+#: A team's entry's fields in the order the engine's TeamEntry takes them after its name (the sets first).
+ENGINE_ORDER = tuple(field.name for field in fields(TeamEntry))[1:]
+assert ENGINE_ORDER[0] == "sets"
+
+
+def entries_of(game_ids: list[int], games: list[Game]) -> dict[int, list[list[TeamEntry]]]:
+    """Every hand's entries of these games, hand by hand, named after the teams: one statement of plain rows,
+    in the order of the games, their hands and teams (each row made an entry as it comes)."""
+    if not game_ids:
+        return {}
+    names = {game.id: game.team_names for game in games}
+    figures = [getattr(HandEntry, field) for field in ENGINE_ORDER if field != "sets"]
+    rows = db.session.execute(
+        select(Hand.game_id, Hand.number, HandEntry.team_position, cast(HandEntry.sets, Text), *figures)
+        .join(HandEntry, HandEntry.hand_id == Hand.id)
+        .where(Hand.game_id.in_(game_ids)).order_by(Hand.game_id, Hand.number, HandEntry.team_position))
+    hands: dict[int, list[list[TeamEntry]]] = {}
+    sets_read: dict[str | None, dict] = {}      # the sets as stored, each text read once (a few dozen differ)
+    game_id = number = None
+    for row_game, row_number, position, text, *figures in rows:
+        sets = sets_read.get(text)
+        if sets is None:
+            sets = sets_read[text] = (json.loads(text) if text is not None else None) or {}
+        if row_game != game_id:
+            game_id, number, team_names, game_hands = row_game, None, names[row_game], hands.setdefault(row_game, [])
+        if row_number != number:
+            number, hand = row_number, []
+            game_hands.append(hand)
+        hand.append(TeamEntry(team_names[position], sets, *figures))
+    return hands

@@ -1,0 +1,183 @@
+"""The game record: who changed what and when, stored with each write (told in words by app/games/gamelog_words.py)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+from typing import NamedTuple
+
+from sqlalchemy import func, select
+
+from app.store.base.clubtime import in_club_zone
+from app.store.game.cache import kept_before, version_cache
+from app.extensions import db
+from app.store.game.models import Game, GameEvent
+from app.rules import EventRecord
+from app.rules.operations import EventKind
+
+
+class ActorKind(StrEnum):
+    """What made a change (its value is stored in each line's actor_kind)."""
+
+    TABLET = "tablet"          # a table's tablet, by the id in its cookie
+    ORGANISER = "organiser"    # an organiser signed in
+    API = "api"                # a script through the API
+    TREYS = "treys"            # Treys itself (the results emailed when the last game ended)
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who made a change: a tablet (by the id in its cookie), the organiser, a script through the API, or Treys."""
+
+    kind: ActorKind
+    id: str = ""
+    label: str = ""
+
+
+UNKNOWN_TABLET = Actor(ActorKind.TABLET)
+API = Actor(ActorKind.API, "", "the API")
+ORGANISER = Actor(ActorKind.ORGANISER, "", "the organiser")
+
+
+def first_tablet(game_id):
+    """The query of the table's own tablet: the first tablet on the game's record (the one that opened it, or
+    in a session, where the organiser's draw opens every game, the first tablet to write)."""
+    return (select(GameEvent.actor_id).where(GameEvent.game_id == game_id, GameEvent.actor_kind == ActorKind.TABLET,
+                                             GameEvent.actor_id != "")
+            .order_by(GameEvent.seq).limit(1))
+
+
+def opener_id(game: Game) -> str | None:
+    """The id of the table's own tablet (first_tablet), when there is one yet."""
+    return db.session.scalar(first_tablet(game.id))
+
+
+def record_key(game) -> tuple:
+    """Where the next event's number and the opener of the game at its version are kept."""
+    return "record", game.id, game.version, game.created_at
+
+
+def kept_record(game) -> tuple[int, str | None] | None:
+    """The next event's number and the opener, as the last write at the game's version left them."""
+    return version_cache().get(record_key(game))
+
+
+def keep_record(game: Game) -> None:
+    """After a saved write: keep its record's next number and opener for the game's new version."""
+    following = game.__dict__.pop("_treys_next_record", None)
+    if following is not None:
+        version_cache().put(record_key(game), following)
+
+
+def forget_record(game) -> None:
+    """A write at the game's version failed: read the record's next number from the database next time."""
+    game.__dict__.pop("_treys_next_record", None)
+    version_cache().forget(record_key(game))
+
+
+def next_seq_and_opener(game: Game) -> tuple[int, str | None]:
+    """The number of the game's next event and the id of the tablet that opened it: kept by the last write
+    at this version, or read in one query."""
+    kept = kept_record(game)
+    if kept is not None:
+        return kept
+    last, opener = db.session.execute(select(func.max(GameEvent.seq), first_tablet(game.id).scalar_subquery())
+                                      .where(GameEvent.game_id == game.id)).one()
+    return (last or 0) + 1, opener
+
+
+def actor_label(game: Game, actor: Actor, opener: str | None) -> str:
+    """'Table 2's tablet' (the table's own tablet: see first_tablet), 'another tablet', 'the organiser Margaret'
+    (its label), 'the API'."""
+    if actor.label:
+        return actor.label
+    if actor.kind == ActorKind.TABLET and actor.id and actor.id == opener:
+        return f"{game.table_label}'s tablet" if game.table_label else "the tablet that opened the game"
+    if actor.kind == ActorKind.TABLET:
+        return "another tablet"
+    return {ActorKind.ORGANISER: "the organiser", ActorKind.API: "the API"}.get(actor.kind, actor.kind)
+
+
+def record(game: Game, event: EventRecord, actor: Actor, *, client_token: str | None = None,
+           seq: int | None = None) -> GameEvent:
+    """Add the event to the game's record, in the same transaction as the change itself."""
+    if seq is None:
+        seq, opener = next_seq_and_opener(game)
+    else:
+        opener = None if event.kind == EventKind.GAME_OPENED else opener_id(game)
+    if event.kind == EventKind.GAME_OPENED:
+        opener = None
+    if opener is None and actor.kind == ActorKind.TABLET and actor.id:
+        opener = actor.id                 # the first tablet on the record is the table's own
+    game.__dict__["_treys_next_record"] = (seq + 1, opener)
+    row = GameEvent(seq=seq, kind=event.kind, hand_number=event.hand_number, client_token=client_token,
+                    before=event.before, after=event.after, actor_kind=actor.kind, actor_id=actor.id,
+                    actor_label=actor_label(game, actor, opener))
+    if game.id is None:
+        game.events.append(row)           # a game being opened: its record starts with it
+    else:
+        row.game_id = game.id             # no need to load the whole record to add a line
+        db.session.add(row)
+    return row
+
+
+def removed_token_event(game: Game, client_token: str) -> GameEvent | None:
+    """The hand_added event of a hand recorded with this token (whose hand is gone), if any."""
+    return db.session.scalar(select(GameEvent).where(
+        GameEvent.game_id == game.id, GameEvent.client_token == client_token, GameEvent.kind == EventKind.HAND_ADDED))
+
+
+def events_of(game: Game) -> list[GameEvent]:
+    """The game's record, oldest first (read once per version of the game in a request)."""
+    kept = game.__dict__.get("_treys_events")
+    if kept is not None and kept[0] == game.version:
+        return kept[1]
+    events = list(db.session.scalars(select(GameEvent).where(GameEvent.game_id == game.id).order_by(GameEvent.seq)))
+    game.__dict__["_treys_events"] = (game.version, events)
+    return events
+
+
+class RecordLine(NamedTuple):
+    """One event of the record as plain figures (what the game page's record and the sheet's marks read)."""
+
+    id: int
+    seq: int
+    kind: str
+    hand_number: int | None
+    before: dict | None
+    after: dict | None
+    at: datetime
+    actor_label: str
+
+
+def record_lines_of(game: Game) -> tuple[RecordLine, ...]:
+    """The game's record, oldest first, kept by the game's stored version. A record only grows: the lines kept
+    for an earlier version are extended by the events stored after their last one (a new hand reads one row);
+    with nothing kept (another process wrote, or the app restarted) the whole record is read."""
+    key = ("record", game.id, game.created_at, game.version)
+    kept = version_cache().get(key)
+    if kept is None:
+        kept = kept_before(("record", game.id, game.created_at), game.version) or ()
+        columns = [getattr(GameEvent, name) for name in RecordLine._fields]
+        rows = db.session.execute(select(*columns).where(GameEvent.game_id == game.id,
+                                                         GameEvent.seq > (kept[-1].seq if kept else 0))
+                                  .order_by(GameEvent.seq))
+        kept = kept + tuple(RecordLine(*row) for row in rows)
+        version_cache().put(key, kept)
+    return kept
+
+
+def spoken_time(moment: datetime) -> str:
+    """A stored UTC time as the club's clock shows it: '15:42'."""
+    return in_club_zone(moment).strftime("%H:%M")
+
+
+def corrected_hands(game: Game) -> set[int]:
+    """Numbers of the hands corrected since they were entered (a hand removed and entered again starts afresh)."""
+    corrected: set[int] = set()
+    for event in record_lines_of(game):
+        if event.kind == EventKind.HAND_CORRECTED:
+            corrected.add(event.hand_number)
+        elif event.kind in (EventKind.HAND_ADDED, EventKind.HAND_REMOVED):
+            corrected.discard(event.hand_number)
+    return corrected

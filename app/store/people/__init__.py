@@ -1,0 +1,1 @@
+"""People and accounts: organisers and their sign-ins, members at home, their addresses and letters."""
