@@ -2,7 +2,7 @@
 substitute."""
 from __future__ import annotations
 
-from flask import url_for
+from flask import request, url_for
 from sqlalchemy import select
 
 from app.store.club.house_rules import reference
@@ -54,13 +54,20 @@ def body(*known: str) -> dict:
     return data
 
 
+def no_fields() -> None:
+    """A route that takes no fields: no body, or an empty JSON object (400 for a body that is not JSON, 422 for a
+    field), as every route reads its body."""
+    if request.get_data():
+        body()
+
+
 def names_list(value, field: str) -> tuple[list[str], list[Problem]]:
     """A list of player names, tidied, or the problem with it."""
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        return [], [Problem(field, f"'{field}' must be a list of names.")]
+        return [], [Problem(field, f"'{field}' must be a list of names.", Code.PLAYERS_NOT_LIST)]
     names = [clean_name(v) for v in value]
     if any(not n or len(n) > 60 for n in names):
-        return names, [Problem(field, "Every name must be 1 to 60 characters.")]
+        return names, [Problem(field, "Every name must be 1 to 60 characters.", Code.NAME_TOO_LONG)]
     return names, next((name_problems(n, field) for n in names if name_problems(n, field)), [])
 
 
@@ -69,18 +76,22 @@ def session_request(data: dict) -> tuple[SessionRequest, list[str], list[Problem
     fmt = data.get("format", {"kind": "target"})
     problems = []
     if not isinstance(fmt, dict):
-        fmt, problems = {}, [Problem("format", "'format' must be an object such as {\"kind\": \"target\"}.")]
+        fmt, problems = {}, [Problem("format", "'format' must be an object such as {\"kind\": \"target\"}.",
+                                   Code.FORMAT_NOT_OBJECT)]
     problems += unknown_fields(fmt, FORMAT_FIELDS, "format.") + token_problems(data.get("client_token"))
     variations = data.get("variations") or {}
     if not isinstance(variations, dict):
-        variations, problems = {}, problems + [Problem("variations", "'variations' must be an object.")]
+        variations, problems = {}, problems + [Problem("variations", "'variations' must be an object.",
+                                                                   Code.VARIATIONS_NOT_OBJECT)]
     pairs = data.get("pairs") or []
     if not isinstance(pairs, list) or not all(isinstance(p, list) and all(isinstance(n, str) for n in p)
                                                 for p in pairs):
-        pairs, problems = [], problems + [Problem("pairs", "'pairs' must be a list of pairs of names.")]
+        pairs, problems = [], problems + [Problem("pairs", "'pairs' must be a list of pairs of names.",
+                                                          Code.PAIRS_NOT_LIST)]
     players, player_problems = names_list(data.get("players"), "players")
     if not isinstance(data.get("balance", False), bool):
-        problems.append(Problem("balance", "'balance' is true (tables balanced by form) or false."))
+        problems.append(Problem("balance", "'balance' is true (tables balanced by form) or false.",
+                                Code.BALANCE_NOT_BOOLEAN))
     ends_at = fmt.get("ends_at")
     req = SessionRequest(club_today(), str(data.get("ruleset") or ""), variations, fmt.get("kind"),
                          fmt.get("hands"), ends_at if isinstance(ends_at, str) else None,
@@ -89,7 +100,8 @@ def session_request(data: dict) -> tuple[SessionRequest, list[str], list[Problem
                          data.get("house_rules"))
     problems += request_problems(req) + player_problems
     if req.partners == "fixed" and not pairs:
-        problems.append(Problem("pairs", "With fixed partners, give the pairs: [[\"Ann\", \"Bob\"], ...]."))
+        problems.append(Problem("pairs", "With fixed partners, give the pairs: [[\"Ann\", \"Bob\"], ...].",
+                                Code.PAIRS_MISSING))
     if not problems:
         problems += draw_problems(request_ruleset(req)[0], players, req.pairs)
     return req, players, problems
@@ -148,7 +160,7 @@ def load(session_id: int) -> ClubSession:
     """The session, or a 404 refusal."""
     session = db.session.get(ClubSession, session_id)
     if session is None:
-        raise refuse(RefusalKind.NOT_FOUND, f"There is no session number {session_id}.")
+        raise refuse(RefusalKind.NOT_FOUND, f"There is no session number {session_id}.", None, Code.SESSION_UNKNOWN)
     return session
 
 
@@ -156,7 +168,7 @@ def load_member(member_id: int) -> Member:
     """A player on the club's list, or a 404 refusal."""
     member = db.session.get(Member, member_id)
     if member is None:
-        raise refuse(RefusalKind.NOT_FOUND, f"There is no player number {member_id}.")
+        raise refuse(RefusalKind.NOT_FOUND, f"There is no player number {member_id}.", None, Code.PLAYER_UNKNOWN)
     return member
 
 
@@ -191,6 +203,7 @@ def call_time_api(session_id: int):
     """Call time: ends every game that has its last hand in; answers which tables still owe one."""
     organiser = api_organiser()
     session = load(session_id)
+    no_fields()
     owing = call_time(session, organiser_actor(organiser))
     views = tables(session)
     return {"time_called": True, "owing": owing,
@@ -203,6 +216,7 @@ def clear_call_api(session_id: int, call_id: int):
     """The organiser has seen to a table's call: it leaves the call list; answers the call and the list left."""
     organiser = api_organiser()
     session = load(session_id)
+    no_fields()
     call = clear_call(session, call_id, organiser_actor(organiser))
     return {"call": call_document(call), "calls": [call_document(c) for c in open_calls(session)]}
 
@@ -211,7 +225,7 @@ def text_field(data: dict, field: str) -> str:
     """A name the body gives, or a 422 naming the field (too long, or a character a name cannot hold)."""
     value = data.get(field)
     if not isinstance(value, str) or not value.strip():
-        raise refuse(RefusalKind.INVALID, f"'{field}' must be a player's name.", field)
+        raise refuse(RefusalKind.INVALID, f"'{field}' must be a player's name.", field, Code.NAME_EMPTY)
     problems = name_problems(clean_name(value), field)
     if problems:
         raise Refusal(RefusalKind.INVALID, problems[:1])

@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import url_for
 
 from app.api.blueprint import bp
+from app.api.club import no_fields
 from app.web.api_input import read_body, refuse_problems, unknown_fields
 from app.web.sign_in import api_organiser
 from app.rules import describe_ruleset, differences, get_ruleset
@@ -75,5 +76,7 @@ def edit_house_rules(house_rules_id: int):
 def remove_house_rules(house_rules_id: int):
     """Delete house rules no game or afternoon was played by (409 with the reason otherwise)."""
     api_organiser()
+    house_rules_row(house_rules_id, None)           # another club's (or none) is not found, whatever the body
+    no_fields()
     delete_house_rules(house_rules_id)
     return {"deleted": house_rules_id}

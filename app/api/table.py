@@ -3,11 +3,10 @@ from __future__ import annotations
 
 from app.api.blueprint import bp
 from app.web.api_input import read_body, refuse_problems, unknown_fields
-from app.api.views import GAME, HAND, load_game, optional_body
+from app.api.views import GAME, HAND, load_game, optional_body, writer
 from app.rules.refusal import RefusalKind, refuse
 from app.store.club.agreement import agree_hand, awaiting_agreement, disagree_hand
 from app.store.club.calls import call_document, call_organiser
-from app.store.game.gamelog import API
 from app.rules.codes import Code
 
 
@@ -18,7 +17,7 @@ def call_organiser_api(game_id: int):
     body = optional_body()
     reason = body.get("reason", "")
     refuse_problems(unknown_fields(body, ("reason",)))
-    call, new = call_organiser(game, API, reason)
+    call, new = call_organiser(game, writer(game), reason)
     return {"call": call_document(call), "created": new}, 201 if new else 200
 
 
@@ -32,9 +31,9 @@ def agreement_api(game_id: int, number: int):
     if not isinstance(agreed, bool):
         raise refuse(RefusalKind.INVALID, "'agreed' must be true or false.", "agreed", Code.AGREEMENT_AGREED)
     if agreed:
-        hand = agree_hand(game, number, player, API)
+        hand = agree_hand(game, number, player, writer(game))
         return {"hand": number, "agreed": True, "agreed_by": hand.agreed_by,
                 "awaiting_agreement": awaiting_agreement(game)}
-    call = disagree_hand(game, number, API, player)
+    call = disagree_hand(game, number, writer(game), player)
     return {"hand": number, "agreed": False, "call": call_document(call),
             "awaiting_agreement": awaiting_agreement(game)}

@@ -1,6 +1,8 @@
 """API views: parse the request, call the engine or the game store, answer JSON."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from flask import current_app, g, request, url_for
 
 from app.store.game import games, hands
@@ -11,7 +13,8 @@ from app.web.api_input import (game_request, hand_request, read_body, refuse_unk
                                version_request)
 from app.extensions import db
 from app.store.base.transaction import nothing_saved
-from app.web.sign_in import api_organiser, organiser_actor
+from app.web.sign_in import basic_organiser, changes_without_code, organiser_actor, sends_basic
+from app.store.people.models import Organiser
 from app.store.game.gamelog import API, Actor, events_of
 from app.store.game.models import Game
 from app.rules import (InvalidHand, Problem, RulesetError, all_rulesets, check_set, describe_ruleset,
@@ -59,7 +62,8 @@ def refused(error: Refusal):
 @bp.errorhandler(RecursionError)
 def too_deep(error: RecursionError):
     """A body nested so deeply that it cannot be read."""
-    return error_answer(Refusal(RefusalKind.BAD_REQUEST, [Problem(None, "The request body is nested far too deeply to read.")]))
+    return error_answer(Refusal(RefusalKind.BAD_REQUEST, [Problem(None, "The request body is nested far too deeply to read.",
+                                                                  Code.BODY_TOO_DEEP)]))
 
 
 def load_game(game_id: int, *, writing: bool = False, whole: bool = True, hand: int | None = None) -> Game:
@@ -71,7 +75,7 @@ def load_game(game_id: int, *, writing: bool = False, whole: bool = True, hand: 
     g.api_game = game
     if hand is not None and hand < 1:              # the converter made a number past the database 0:
         hands.find_hand(game, hand)                 # no hand can have it, so not found, whoever asks
-    if writing:
+    if writing and basic_writer(game) is None:
         check_code_from(request.remote_addr, game, request.headers.get("X-Table-Code"))
     if hand is not None:
         hands.find_hand(game, hand)
@@ -90,7 +94,7 @@ def ruleset(ruleset_id: str):
     try:
         return describe_ruleset(get_ruleset(ruleset_id)).as_dict()
     except RulesetError as error:
-        raise Refusal(RefusalKind.NOT_FOUND, [Problem(None, p.message) for p in error.problems]) from None
+        raise Refusal(RefusalKind.NOT_FOUND, [replace(p, field=None) for p in error.problems]) from None
 
 
 @bp.post("/score")
@@ -163,8 +167,11 @@ def add_hand(game_id: int):
     game = load_game(game_id, writing=True, whole=False)
     entries, token, version = hand_request(read_body(), correcting=False)
     hands.check_same_hand(game, token, entries)
-    entered = hands.add_hand(game, entries, client_token=token, version=version, actor=API)
-    return json_answer(added_hand_json(game, entered.hand, entered.state), 201 if entered.created else 200)
+    entered = hands.add_hand(game, entries, client_token=token, version=version, actor=writer(game))
+    answer = json_answer(added_hand_json(game, entered.hand, entered.state), 201 if entered.created else 200)
+    if entered.created:
+        answer.headers["Location"] = url_for("api.correct_hand", game_id=game.id, number=entered.hand.number)
+    return answer
 
 
 def json_answer(text: str, status: int):
@@ -177,7 +184,7 @@ def correct_hand(game_id: int, number: int):
     """Correct a hand; every later total, minimum and the winner follow."""
     game = load_game(game_id, writing=True, hand=number)
     entries, _, version = hand_request(read_body(), correcting=True)
-    hands.correct_hand(game, number, entries, version=version, actor=API)
+    hands.correct_hand(game, number, entries, version=version, actor=writer(game))
     return game_document(game, state_of(game))
 
 
@@ -186,7 +193,7 @@ def remove_hand(game_id: int, number: int):
     """Remove the last hand (an optional {"version": N} body guards against a stale view)."""
     game = load_game(game_id, writing=True, hand=number)
     version = version_request(optional_body())
-    hands.remove_last_hand(game, number, version=version, actor=closer(game))
+    hands.remove_last_hand(game, number, version=version, actor=writer(game))
     return game_document(game, state_of(game))
 
 
@@ -200,12 +207,19 @@ def events(game_id: int):
 CLOSINGS = {"end": games.end_game, "abandon": games.abandon_game}
 
 
-def closer(game: Game) -> Actor:
-    """Who ends, abandons or deletes the game: at a club session the organiser named by HTTP Basic auth (the
-    store refuses anyone else there), else the API."""
-    if game.session_id is not None and request.authorization is not None:
-        return organiser_actor(api_organiser())
-    return API
+def basic_writer(game: Game) -> Organiser | None:
+    """The organiser named by HTTP Basic auth who changes this game without its table code, as they would signed
+    in on the pages (the same rule: changes_without_code), else None (the table code decides)."""
+    account = basic_organiser() if sends_basic() else None
+    return account if changes_without_code(account, game) else None
+
+
+def writer(game: Game) -> Actor:
+    """Who the game's record names for a write: the organiser named by HTTP Basic auth (at a club session the
+    store lets only them end, abandon or delete a table's game, or remove a finished table's last hand), else
+    the API."""
+    account = basic_writer(game)
+    return API if account is None else organiser_actor(account)
 
 
 @bp.post(f"/games/{GAME}/<any(end, abandon):action>")
@@ -213,7 +227,7 @@ def close(game_id: int, action: str):
     """End the game early (higher total wins) or abandon it (no result); an optional {"version": N} body guards a stale view."""
     game = load_game(game_id, writing=True)
     version = version_request(optional_body())
-    event = CLOSINGS[action](game, version=version, actor=closer(game))
+    event = CLOSINGS[action](game, version=version, actor=writer(game))
     return {"event": event_document(event), "game": game_document(game, state_of(game))}
 
 
@@ -222,7 +236,7 @@ def delete_game(game_id: int):
     """Delete a game started by mistake (only with no hands); its record stays."""
     game = load_game(game_id, writing=True)
     version = version_request(optional_body())
-    event = games.delete_game(game, version=version, actor=closer(game))
+    event = games.delete_game(game, version=version, actor=writer(game))
     return {"event": event_document(event)}
 
 

@@ -8,11 +8,10 @@ from flask_login import current_user
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, StringField
 
-from app.web.sign_in import organiser_actor
+from app.web.sign_in import changes_without_code, organiser_actor
 from app.games.blueprint import bp
 from app.web.tablet import tablet
 from app.web.lookup import load_game
-from app.store.people.models import Role
 from app.store.game.gamelog import Actor
 from app.store.game.models import Game
 from app.store.game.games import check_table_code
@@ -66,8 +65,7 @@ def code_page(game: Game, next_url: str, form: TableCodeForm | None = None, *,
 def organiser_here(game: Game) -> bool:
     """True when an organiser (not a results viewer) of the game's club is signed in on this browser: they
     change any of the club's games without its table code."""
-    return bool(current_user.is_authenticated and current_user.role != Role.VIEWER
-                and current_user.club_id == game.club_id)
+    return changes_without_code(current_user, game)
 
 
 def writer(game: Game) -> Actor:

@@ -97,7 +97,8 @@ def route_of(path: str, method: str, operation: dict, schemas: dict) -> Route:
     if content:
         fields += fields_of(content["schema"], schemas)
         example = json.dumps(content["example"], indent=2)
-    sign_in = " or ".join(SIGN_IN[name] for need in operation["security"] for name in need) or "None"
+    ways = [SIGN_IN[name] for need in operation["security"] for name in need]
+    sign_in = ", or ".join([*ways[:1], *(way[0].lower() + way[1:] for way in ways[1:])]) or "None"
     answers = tuple(Answer(status, answer["description"],
                            answer.get("content", {}).get("application/json", {}).get("schema", {})
                            .get("$ref", "#/JSON").rsplit("/", 1)[1])

@@ -6,6 +6,7 @@ from app.rules.house_checks import NAME_LIMIT
 from app.web.api_input import CARDS_LENGTH, LABEL_LENGTH, NAME_LENGTH, TOKEN_LENGTH
 from app.rules.entries import COUNT_FIELDS, FLAG_FIELDS
 from app.rules import ruleset_ids
+from app.rules.codes import Code
 from app.rules.parse import LARGEST_NUMBER
 from app.store.club.calls import REASON_LENGTH
 from app.store.base.ids import PUBLIC_ID_LIMIT
@@ -141,6 +142,7 @@ REQUESTS = {
     "SubstituteRequest": shape({"leaving": PLAYER_NAME | {"description": "The player who leaves their game."},
                                 "substitute": PLAYER_NAME | {"description": "Who takes the seat."}},
                                ("leaving", "substitute"), closed=True),
+    "NoFieldsRequest": shape({}, closed=True) | {"description": "Nothing to send: no body, or {}."},
     "VersionRequest": shape({"version": COUNT | {"description": "The game's version as read; a moved version "
                                                                 "answers 409 and nothing changes."}}, closed=True) | {
         "description": "Optional: an empty body changes the game whatever its version."},
@@ -219,7 +221,9 @@ TABLE_FIELDS = {
     "url": GAME_URL}
 TABLE = shape(TABLE_FIELDS, tuple(TABLE_FIELDS))
 PAGING = {"page": COUNT | {"minimum": 1}, "limit": COUNT | {"minimum": 1},
-          "total": COUNT | {"description": "How many there are in all."}, "pages": COUNT | {"minimum": 1}}
+          "total": COUNT | {"description": "How many there are in all."}, "pages": COUNT | {"minimum": 1},
+          "next": {"type": ["string", "null"], "description": "The next page's address (page and limit in its query); "
+                                                              "null on the last page."}}
 SESSION_SUMMARY = shape({
     "id": PUBLIC_ID, "date": {"type": "string", "format": "date"}, "ruleset": TEXT,
     "format": shape({"kind": TEXT, "hands": NULLABLE_INT, "ends_at": {"type": ["string", "null"]}},
@@ -258,10 +262,13 @@ ANSWERS = {
             {"field": {"type": ["string", "null"], "description": "A path into the request body, or null."},
              "message": {"type": "string", "description": "A sentence a club player understands."},
              "code": {"type": "string", "description": "A stable key saying what went wrong (\"game.stale\", "
-                                                       "\"game.over\", ...): never wording, safe to compare."}},
+                                                       "\"game.over\", ...): never wording, safe to compare. One of "
+                                                       "ErrorCode; each answer lists the ones it can carry (x-codes)."}},
             ("field", "message", "code"))},
         "game": ref("Game") | {"description": "On a 409 about a game: the game as it now stands."}},
         ("errors",)),
+    "ErrorCode": {"type": "string", "enum": sorted(Code),
+                  "description": "Every stable code a refusal carries, the app's one registry of them."},
     "Ruleset": RULESET_DESCRIPTION,
     "HouseRules": HOUSE_RULES,
     "HouseRulesList": shape({"house_rules": {"type": "array", "items": ref("HouseRules")}}, ("house_rules",)),

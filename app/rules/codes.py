@@ -91,10 +91,34 @@ class Code(StrEnum):
     PAIRS_REPEATED = "pairs.repeated"
     FORMAT_KIND = "format.kind"
     FORMAT_HANDS = "format.hands"
+    # A request's fields of the wrong shape: a new game's, a session's, a name, an address (app/api, app/club).
+    VARIATIONS_NOT_OBJECT = "variations.not_object"
+    TARGET_INVALID = "target.invalid"
+    FIRST_DEALER_INVALID = "first_dealer.invalid"
+    FORMAT_NOT_OBJECT = "format.not_object"
+    FORMAT_ENDS_AT = "format.ends_at"
+    PLAYERS_NOT_LIST = "players.not_list"
+    PAIRS_NOT_LIST = "pairs.not_list"
+    PAIRS_MISSING = "pairs.missing"
+    PARTNERS_KIND = "partners.kind"
+    BALANCE_NOT_BOOLEAN = "balance.not_boolean"
+    AGREEMENT_NOT_BOOLEAN = "agreement.not_boolean"
+    NAME_EMPTY = "name.empty"
+    NAME_TOO_LONG = "name.too_long"
+    NAME_CHARACTERS = "name.characters"
+    EMAIL_INVALID = "email.invalid"
+    # A session's afternoon: who is where, time, latecomers and substitutes (app/club).
+    SESSION_UNKNOWN = "session.unknown"
+    SESSION_NOT_DRAWN = "session.not_drawn"
+    PLAYER_UNKNOWN = "player.unknown"
+    LEAVING_NOT_SEATED = "leaving.not_seated"
+    SUBSTITUTE_SAME = "substitute.same"
+    SUBSTITUTE_PLAYING = "substitute.playing"
     # The store's writes on a game, a hand, an agreement or a call (app/store).
     GAME_STALE = "game.stale"
+    GAME_UNKNOWN = "game.unknown"
+    HANDS_TOO_MANY = "hands.too_many"
     GAME_CHANGED = "game.changed"
-    GAME_DELETED = "game.deleted"
     GAME_ORGANISER_ONLY = "game.organiser_only"
     GAME_FINISHED_TABLE = "game.finished_table"
     HAND_RECORDED = "hand.recorded"
@@ -122,6 +146,29 @@ class Code(StrEnum):
     QUERY_LIMIT = "query.limit"
     QUERY_UNKNOWN = "query.unknown"
     VERSION_IN_QUERY = "version.in_query"
+    VERSION_MISSING = "version.missing"
+    FIELD_UNKNOWN = "field.unknown"
+    TEXT_TOO_LONG = "text.too_long"
+    TEXT_EMPTY = "text.empty"
+    CARDS_NOT_TEXT = "cards.not_text"
+    CARDS_TOO_LONG = "cards.too_long"
+    AUTHORIZATION_MISSING = "authorization.missing"
+    AUTHORIZATION_WRONG = "authorization.wrong"
+    AUTHORIZATION_READ_ONLY = "authorization.read_only"
+    GAMES_CLUB_ONLY = "games.club_only"
+    GAMES_TOO_MANY = "games.too_many"
+    # The web's edge: what comes before any route reads the request, and the database's faults (app/web).
+    ADDRESS_UNKNOWN = "address.unknown"
+    METHOD_NOT_ALLOWED = "method.not_allowed"
+    BODY_NOT_OBJECT = "body.not_object"
+    BODY_TOO_DEEP = "body.too_deep"
+    BODY_TOO_LARGE = "body.too_large"
+    TEXT_NUL = "text.nul"
+    TEXT_NOT_STORABLE = "text.not_storable"
+    REQUEST_BAD = "request.bad"
+    REQUEST_REFUSED = "request.refused"
+    DATABASE_UNAVAILABLE = "database.unavailable"
+    SERVER_ERROR = "server.error"
 
     # Seats set by hand after the draw (handseating.py).
     SEATS_NO_PLAYER = "seats.no_player"
@@ -202,9 +249,23 @@ CLUB_CODES = frozenset({
     Code.FORMAT_KIND, Code.FORMAT_HANDS
 })
 
+#: A request's fields of the wrong shape: a new game's, a session's, a name, an address (app/api, app/club).
+BODY_CODES = frozenset({
+    Code.VARIATIONS_NOT_OBJECT, Code.TARGET_INVALID, Code.FIRST_DEALER_INVALID, Code.FORMAT_NOT_OBJECT,
+    Code.FORMAT_ENDS_AT, Code.PLAYERS_NOT_LIST, Code.PAIRS_NOT_LIST, Code.PAIRS_MISSING, Code.PARTNERS_KIND,
+    Code.BALANCE_NOT_BOOLEAN, Code.AGREEMENT_NOT_BOOLEAN, Code.NAME_EMPTY, Code.NAME_TOO_LONG, Code.NAME_CHARACTERS,
+    Code.EMAIL_INVALID
+})
+
+#: A session's afternoon: who is where, time, latecomers and substitutes (app/club).
+SESSION_CODES = frozenset({
+    Code.SESSION_UNKNOWN, Code.SESSION_NOT_DRAWN, Code.PLAYER_UNKNOWN, Code.LEAVING_NOT_SEATED, Code.SUBSTITUTE_SAME,
+    Code.SUBSTITUTE_PLAYING
+})
+
 #: The store's writes on a game, a hand, an agreement or a call (app/store).
 WRITE_CODES = frozenset({
-    Code.GAME_STALE, Code.GAME_CHANGED, Code.GAME_DELETED, Code.GAME_ORGANISER_ONLY, Code.GAME_FINISHED_TABLE,
+    Code.GAME_STALE, Code.GAME_UNKNOWN, Code.HANDS_TOO_MANY, Code.GAME_CHANGED, Code.GAME_ORGANISER_ONLY, Code.GAME_FINISHED_TABLE,
     Code.HAND_RECORDED, Code.HAND_TAKEN, Code.TOKEN_REMOVED, Code.CLIENT_TOKEN_INVALID, Code.CLIENT_TOKEN_REUSED,
     Code.CLIENT_TOKEN_SPENT, Code.AGREEMENT_AGREED, Code.AGREEMENT_DONE, Code.AGREEMENT_OFF,
     Code.AGREEMENT_OTHER_TABLET, Code.AGREEMENT_PLAYER, Code.CALL_CLEARED, Code.CALL_NO_SESSION, Code.CALL_NONE,
@@ -214,7 +275,16 @@ WRITE_CODES = frozenset({
 #: A request that cannot be read or must wait: table codes, passwords, queries (app/store, app/api).
 REQUEST_CODES = frozenset({
     Code.CODE_WRONG, Code.CODE_WAIT, Code.PASSWORD_WAIT, Code.SERVER_BUSY, Code.QUERY_PAGE, Code.QUERY_LIMIT,
-    Code.QUERY_UNKNOWN, Code.VERSION_IN_QUERY
+    Code.QUERY_UNKNOWN, Code.VERSION_IN_QUERY, Code.VERSION_MISSING, Code.FIELD_UNKNOWN, Code.TEXT_TOO_LONG,
+    Code.TEXT_EMPTY, Code.CARDS_NOT_TEXT, Code.CARDS_TOO_LONG, Code.AUTHORIZATION_MISSING, Code.AUTHORIZATION_WRONG,
+    Code.AUTHORIZATION_READ_ONLY, Code.GAMES_CLUB_ONLY, Code.GAMES_TOO_MANY
+})
+
+#: The web's edge: what comes before any route reads the request, and the database's faults (app/web).
+EDGE_CODES = frozenset({
+    Code.ADDRESS_UNKNOWN, Code.METHOD_NOT_ALLOWED, Code.BODY_NOT_OBJECT, Code.BODY_TOO_DEEP, Code.BODY_TOO_LARGE,
+    Code.TEXT_NUL, Code.TEXT_NOT_STORABLE, Code.REQUEST_BAD, Code.REQUEST_REFUSED, Code.DATABASE_UNAVAILABLE,
+    Code.SERVER_ERROR
 })
 
 #: Seats set by hand after the draw (handseating.py).

@@ -11,6 +11,7 @@ from app.store.club.models import ClubSession
 from app.store.people.models import ClubSettings, Invitation, MemberContact
 from app.store.game.models import Game
 from app.rules.refusal import Refusal, RefusalKind, refuse
+from app.rules.codes import Code
 from app.store.tenancy.scope import (club_count, club_of_slug, forget_club, home_club_id, host_lookup_with_first,
                                      name_of_club, use_club)
 from app.store.people.tokens import token_hash
@@ -87,7 +88,7 @@ def no_casual_games() -> Refusal:
     """The answer to a game opened without signing in on a host of several clubs that takes no casual games."""
     return refuse(RefusalKind.FORBIDDEN, "On this Treys, games are opened by a club: ask your club's organiser "
                                          "to open the game from the club's session page, or sign in as an "
-                                         "organiser first. Nothing was saved.", "authorization")
+                                         "organiser first. Nothing was saved.", "authorization", Code.GAMES_CLUB_ONLY)
 
 
 def remember_first(first_club_id: int) -> int:

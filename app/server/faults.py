@@ -10,6 +10,7 @@ from sqlalchemy.exc import (DataError, DBAPIError, IntegrityError, InterfaceErro
 from sqlalchemy.orm.exc import StaleDataError
 from werkzeug.exceptions import InternalServerError
 
+from app.rules.codes import Code
 from app.web.errors import error_document, handle_http_exception, handle_unexpected_exception, is_api_request
 from app.extensions import db
 from app.store.base.disk import after_disk_full, disk_was_full, is_disk_full_error
@@ -33,10 +34,10 @@ def wants_json() -> bool:
     return is_api_request() or request.path.endswith(".json")
 
 
-def answer(status: int, title: str, message: str, headers: dict | None = None):
-    """The error as the API's JSON document or the friendly page."""
+def answer(status: int, title: str, message: str, code: Code, headers: dict | None = None):
+    """The error as the API's JSON document (with its stable code) or the friendly page."""
     if wants_json():
-        body = current_app.json.dumps(error_document(message, status))
+        body = current_app.json.dumps(error_document(message, code))
         return body, status, {"Content-Type": "application/json", **(headers or {})}
     return render_template("error.html", code=status, title=title, message=message), status, headers or {}
 
@@ -59,11 +60,11 @@ def unavailable_answer():
     reading = request.method in ("GET", "HEAD")
     title, message = ("Not available just now", CANNOT_READ) if reading else ("Cannot save just now", CANNOT_SAVE)
     if wants_json():
-        return answer(503, title, message, RETRY_AFTER)
+        return answer(503, title, message, Code.DATABASE_UNAVAILABLE, RETRY_AFTER)
     g._login_user = current_app.login_manager.anonymous_user()     # Flask-Login's slot: nobody is loaded again
     g.setdefault("club_name", current_app.config.get("CLUB_NAME", "Treys"))
     try:
-        return answer(503, title, message, RETRY_AFTER)
+        return answer(503, title, message, Code.DATABASE_UNAVAILABLE, RETRY_AFTER)
     except Exception:     # noqa: BLE001  (the page's helpers touched the database again)
         rolled_back()
         return plain_page(title, message, 503), 503, {**RETRY_AFTER, "Content-Type": "text/html; charset=utf-8"}
@@ -157,7 +158,7 @@ def let_go(error: BaseException | None) -> None:
 
 def current_json(message: str) -> str:
     """The API's error document as text, without an app context."""
-    return json.dumps(error_document(message, 503))
+    return json.dumps(error_document(message, Code.DATABASE_UNAVAILABLE))
 
 
 #: PostgreSQL's SQLSTATE for a write in a read-only transaction (default_transaction_read_only, a standby).
@@ -176,13 +177,14 @@ def cannot_store(error: DataError):
     """A value the database cannot hold (a NUL character in JSON text for PostgreSQL): 422, nothing saved."""
     rolled_back()
     return answer(422, "Cannot be stored", "This holds something the database cannot store (such as a NUL "
-                                           "character in a name). Nothing was saved: correct it and send again.")
+                                           "character in a name). Nothing was saved: correct it and send again.",
+                  Code.TEXT_NOT_STORABLE)
 
 
 def changed_meanwhile(error: StaleDataError | IntegrityError):
     """Two tablets wrote the same game at once (e.g. one removed the hand the other corrected): 409."""
     rolled_back()
-    return answer(409, "Changed meanwhile", CHANGED_MEANWHILE)
+    return answer(409, "Changed meanwhile", CHANGED_MEANWHILE, Code.GAME_CHANGED)
 
 
 def register_fault_handlers(app: Flask) -> None:

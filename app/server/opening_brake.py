@@ -11,6 +11,7 @@ from app.rules.refusal import RefusalKind
 from app.store.base.brakes import games_opened_lately, note_game_opened
 from app.store.game.models import utcnow
 from app.web.errors import REFUSAL_STATUS
+from app.rules.codes import Code
 from app.server.faults import answer
 
 #: Games one address may open per minute (the GAMES_PER_MINUTE setting overrides it).
@@ -39,7 +40,7 @@ def brake_game_creation():
     if games_opened_lately(requesting_address(), utcnow()) >= allowed:
         return answer(REFUSAL_STATUS[RefusalKind.THROTTLED], "Please wait",
                       f"This tablet has opened {allowed} games in the last minute. Please wait a minute before "
-                      "opening another.", {"Retry-After": "60"})
+                      "opening another.", Code.GAMES_TOO_MANY, {"Retry-After": "60"})
     return None
 
 

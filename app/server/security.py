@@ -5,8 +5,10 @@ import os
 
 from flask import Flask, request
 from flask.sessions import SecureCookieSessionInterface
-from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, UnsupportedMediaType
+from werkzeug.exceptions import RequestEntityTooLarge, UnsupportedMediaType
 
+from app.rules.codes import Code
+from app.rules.refusal import RefusalKind, refuse
 from app.server.faults import answer
 
 #: The largest request body read (a hand is under 2 KB; a whole new-game form under 4 KB).
@@ -95,15 +97,16 @@ def no_nul_characters():
     values = [*request.args.values(), *(request.form.values() if request.method == "POST" and not request.is_json
                                         else ())]
     if any("\x00" in value for value in values):
-        raise BadRequest("This form holds a character that is not text (a NUL character), so it was not "
-                         "read and nothing was saved.")
+        raise refuse(RefusalKind.BAD_REQUEST, "This form or address holds a character that is not text (a NUL "
+                                              "character), so it was not read and nothing was saved.", None,
+                     Code.TEXT_NUL)
 
 
 def too_large(error: RequestEntityTooLarge):
     """A body over MAX_CONTENT_LENGTH: refused unread."""
     megabytes = (request.max_content_length or MAX_CONTENT_LENGTH) // (1024 * 1024)   # a page may allow more
     return answer(413, "Too large", f"This request is too large (over {megabytes} MB), so it was not read "
-                                    "and nothing was saved.")
+                                    "and nothing was saved.", Code.BODY_TOO_LARGE)
 
 
 def init_security(app: Flask) -> None:

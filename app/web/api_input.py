@@ -6,7 +6,8 @@ import json
 import unicodedata
 from typing import Any, Iterable
 
-from flask import request
+from flask import current_app, request, url_for
+from werkzeug.exceptions import MethodNotAllowed
 
 from app.rules import (Problem, RuleSet, TeamEntry, apply_changes, get_ruleset, parse_teams, read_changes, ruleset_ids,
                        variation_problems)
@@ -31,7 +32,7 @@ def read_body() -> dict:
     except RecursionError:
         body = None
     if not isinstance(body, dict):
-        raise Refusal(RefusalKind.BAD_REQUEST, [Problem(None, NOT_AN_OBJECT)])
+        raise Refusal(RefusalKind.BAD_REQUEST, [Problem(None, NOT_AN_OBJECT, Code.BODY_NOT_OBJECT)])
     return body
 
 
@@ -44,8 +45,8 @@ def refuse_problems(problems: list[Problem]) -> None:
 def unknown_fields(body: dict, known: Iterable[str], at: str = "") -> list[Problem]:
     """A problem for each key the endpoint does not take (a typo would otherwise go unseen)."""
     known = tuple(known)
-    listed = ", ".join(known)
-    return [Problem(f"{at}{key}", f"'{key}' is not a field Treys knows here (it takes: {listed}).")
+    listed = f"it takes: {', '.join(known)}" if known else "it takes none"
+    return [Problem(f"{at}{key}", f"'{key}' is not a field Treys knows here ({listed}).", Code.FIELD_UNKNOWN)
             for key in body if key not in known]
 
 
@@ -68,9 +69,9 @@ def is_plain_text(value: str) -> bool:
 def text_problems(value: Any, field: str, what: str, limit: int, *, required: bool = True) -> list[Problem]:
     """A name or label: text of at most `limit` characters, not empty when required."""
     if not isinstance(value, str) or not is_plain_text(value) or len(value.strip()) > limit:
-        return [Problem(field, f"{what} must be text of at most {limit} characters.")]
+        return [Problem(field, f"{what} must be text of at most {limit} characters.", Code.TEXT_TOO_LONG)]
     if required and not value.strip():
-        return [Problem(field, f"{what} must not be empty.")]
+        return [Problem(field, f"{what} must not be empty.", Code.TEXT_EMPTY)]
     return []
 
 
@@ -78,7 +79,7 @@ def whole_problems(value: Any, field: str, what: str) -> list[Problem]:
     """A JSON whole number (not true/false, not 5.0) of a sane size."""
     if is_json_whole_number(value):
         return []
-    return [Problem(field, f"{what} must be a whole number (at most {LARGEST_NUMBER:,}).")]
+    return [Problem(field, f"{what} must be a whole number (at most {LARGEST_NUMBER:,}).", Code.INPUT_NOT_WHOLE)]
 
 
 def target_problems(value: Any) -> list[Problem]:
@@ -87,7 +88,7 @@ def target_problems(value: Any) -> list[Problem]:
         return []
     if not is_json_whole_number(value) or value <= 0 or value % 5:
         return [Problem("target", "The winning score must be a positive whole multiple of 5 "
-                                  f"(at most {LARGEST_NUMBER:,}).")]
+                                  f"(at most {LARGEST_NUMBER:,}).", Code.TARGET_INVALID)]
     return []
 
 
@@ -117,11 +118,12 @@ def ruleset_problems(body: dict) -> tuple[dict, list[Problem]]:
     ruleset_id, variations = body.get("ruleset"), body.get("variations")
     if not isinstance(ruleset_id, str) or not ruleset_id:
         known = ", ".join(ruleset_ids())
-        return {}, [Problem("ruleset", f"Give the rule set's id as text, one of: {known}.")]
+        return {}, [Problem("ruleset", f"Give the rule set's id as text, one of: {known}.", Code.RULESET_UNKNOWN)]
     if variations is None:
         variations = {}
     if not isinstance(variations, dict):
-        return {}, [Problem("variations", "'variations' must be an object like {\"jokers\": 9}.")]
+        return {}, [Problem("variations", "'variations' must be an object like {\"jokers\": 9}.",
+                            Code.VARIATIONS_NOT_OBJECT)]
     variations = {key: safe_variation(value) for key, value in variations.items()}
     return variations, variation_problems(ruleset_id, variations)
 
@@ -162,10 +164,10 @@ def set_request(body: dict) -> tuple[RuleSet, str]:
     problems += found
     cards = body.get("cards")
     if not isinstance(cards, str):
-        problems.append(Problem("cards", "'cards' must be text like \"7H 7S 7D 7C 7H 7S 2C\"."))
+        problems.append(Problem("cards", "'cards' must be text like \"7H 7S 7D 7C 7H 7S 2C\".", Code.CARDS_NOT_TEXT))
     elif len(cards) > CARDS_LENGTH:
         problems.append(Problem("cards", f"That is far too many cards for one set "
-                                         f"(at most {CARDS_LENGTH} characters)."))
+                                         f"(at most {CARDS_LENGTH} characters).", Code.CARDS_TOO_LONG))
     refuse_problems(problems)
     return ruleset, cards
 
@@ -174,7 +176,7 @@ def team_table(data: Any, at: str, index: int) -> tuple[dict | None, list[Proble
     """One team of a new game: {"name"?, "players": [...]}, named 'Team N' when it has no name."""
     if not isinstance(data, dict):
         return None, [Problem(at, "Each team must be an object like "
-                                  "{\"name\": \"Us\", \"players\": [\"Ann\", \"Bob\"]}.")]
+                                  "{\"name\": \"Us\", \"players\": [\"Ann\", \"Bob\"]}.", Code.INPUT_TEAM_NOT_OBJECT)]
     problems = unknown_fields(data, ("name", "players"), f"{at}.")
     name = data.get("name")
     if name is None:
@@ -182,7 +184,8 @@ def team_table(data: Any, at: str, index: int) -> tuple[dict | None, list[Proble
     problems += text_problems(name, f"{at}.name", "A team's name", NAME_LENGTH)
     players = data.get("players")
     if not isinstance(players, list) or not players:
-        problems.append(Problem(f"{at}.players", "'players' must be a list of the players' names."))
+        problems.append(Problem(f"{at}.players", "'players' must be a list of the players' names.",
+                                Code.PLAYERS_NOT_LIST))
         players = []
     for i, player in enumerate(players):
         problems += text_problems(player, f"{at}.players[{i}]", "A player's name", NAME_LENGTH)
@@ -197,7 +200,7 @@ def first_dealer(value: Any) -> tuple[tuple[int, int], list[Problem]]:
         return (0, 0), []
     if not isinstance(value, dict) or set(value) != {"team", "player"}:
         return (0, 0), [Problem("first_dealer", "'first_dealer' must be an object like "
-                                                "{\"team\": 0, \"player\": 0}.")]
+                                                "{\"team\": 0, \"player\": 0}.", Code.FIRST_DEALER_INVALID)]
     problems = (whole_problems(value["team"], "first_dealer.team", "The dealer's team")
                 + whole_problems(value["player"], "first_dealer.player", "The dealer's seat"))
     return (value["team"], value["player"]), problems
@@ -214,7 +217,8 @@ def game_request(body: dict) -> dict:
     problems += text_problems(label, "table", "The table's label", LABEL_LENGTH, required=False)
     teams, data = [], body.get("teams")
     if not isinstance(data, list) or not data:
-        problems.append(Problem("teams", "'teams' must be a list of teams, each with its players."))
+        problems.append(Problem("teams", "'teams' must be a list of teams, each with its players.",
+                                Code.INPUT_TEAMS_NOT_LIST))
         data = []
     for i, item in enumerate(data):
         team, found = team_table(item, f"teams[{i}]", i)
@@ -240,7 +244,7 @@ def hand_request(body: dict, *, correcting: bool) -> tuple[list[TeamEntry], str 
     problems += token_problems(token)
     if version is None and correcting:
         problems.append(Problem("version", "Send the game's 'version' as you read it, so that a "
-                                           "correction cannot overwrite someone else's."))
+                                           "correction cannot overwrite someone else's.", Code.VERSION_MISSING))
     elif version is not None:
         problems += whole_problems(version, "version", "'version'")
     refuse_problems(problems)
@@ -276,8 +280,11 @@ def page_arguments() -> tuple[int, int]:
 
 
 def paged(total: int, page: int, limit: int) -> dict:
-    """What a list's answer says of its pages, beside its items: this page, its size, how many items and pages."""
-    return {"page": page, "limit": limit, "total": total, "pages": max(1, -(-total // limit))}
+    """What a list's answer says of its pages, beside its items: this page, its size, how many items and pages,
+    and the next page's address (None on the last page)."""
+    pages = max(1, -(-total // limit))
+    following = url_for(request.endpoint, page=page + 1, limit=limit) if page < pages else None
+    return {"page": page, "limit": limit, "total": total, "pages": pages, "next": following}
 
 
 #: The query parameters each route reads; any other one is refused (a typo would otherwise go unseen).
@@ -298,5 +305,9 @@ def query_problems(endpoint: str | None, arguments) -> list[Problem]:
 
 
 def refuse_unknown_query() -> None:
-    """Before an API route: 422 for a query parameter it does not read."""
+    """Before an API route: 405 for OPTIONS (no route takes it: the document lists every method each takes), 422
+    for a query parameter it does not read."""
+    if request.method == "OPTIONS":
+        taken = current_app.url_map.bind_to_environ(request.environ).allowed_methods()
+        raise MethodNotAllowed(valid_methods=sorted(set(taken) - {"OPTIONS"}))
     refuse_problems(query_problems(request.endpoint, request.args))

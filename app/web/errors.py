@@ -1,11 +1,11 @@
 """Error handlers: JSON under /api/, a friendly page everywhere else."""
-import re
 from typing import NoReturn
 
 from flask import Flask, abort, current_app, render_template, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 from werkzeug.http import HTTP_STATUS_CODES
 
+from app.rules.codes import Code
 from app.rules.refusal import Refusal, RefusalKind
 
 SERVER_ERROR_MESSAGE = "Something went wrong on the server. Please try again."
@@ -45,17 +45,32 @@ def is_api_request() -> bool:
 BUSY_WAIT = 5
 
 
-def error_document(message: str, status: int = 500) -> dict:
-    """Build the API's error document for a message not tied to one field (its code: http.<status>)."""
-    return {"errors": [{"field": None, "message": message, "code": f"http.{status}"}]}
+def error_document(message: str, code: Code) -> dict:
+    """Build the API's error document for a message not tied to one field, with its code from the registry."""
+    return {"errors": [{"field": None, "message": message, "code": str(code)}]}
 
 
-def problem_code(refusal: Refusal, problem) -> str:
-    """A problem's stable code: its own, else its kind and the field it concerns ("invalid.teams.went_out")."""
-    if problem.code:
-        return problem.code
-    field = re.sub(r"\[\d+\]", "", problem.field or "")
-    return f"{refusal.kind.value}.{field}" if field else refusal.kind.value
+#: The answers the framework gives before or instead of a route, in the app's words and codes: what its status
+#: means to a client, and what to do about it.
+EDGE_ANSWERS: dict[int, tuple[Code, str]] = {
+    400: (Code.REQUEST_BAD, "This request cannot be read, so nothing was read or saved."),
+    404: (Code.ADDRESS_UNKNOWN, "There is nothing at this address. Every address the API answers is listed in "
+                                "/api/v1/openapi.json."),
+    405: (Code.METHOD_NOT_ALLOWED, "This address does not take {method}: it takes {allowed}. Nothing was saved."),
+    413: (Code.BODY_TOO_LARGE, "This request is too large, so it was not read and nothing was saved."),
+    500: (Code.SERVER_ERROR, SERVER_ERROR_MESSAGE),
+}
+
+
+def edge_words(error: HTTPException) -> tuple[Code, str]:
+    """The code and the sentence of a framework's answer: the app's own sentence when the app gave one (an abort
+    with its message), else the app's words for the status (never Werkzeug's English)."""
+    code, words = EDGE_ANSWERS.get(error.code or 500, (Code.REQUEST_REFUSED, "This request was refused: nothing "
+                                                                             "was saved."))
+    if error.description and error.description != type(error).description:
+        return code, error.description
+    allowed = sorted(set(getattr(error, "valid_methods", None) or ()) - {"HEAD", "OPTIONS"})
+    return code, words.format(method=request.method, allowed=" or ".join(allowed))
 
 
 def refusal_headers(refusal: Refusal) -> dict[str, str]:
@@ -71,7 +86,7 @@ def handle_http_exception(error: HTTPException):
     """Answer an HTTP error as JSON for the API or as the error page."""
     response = error.get_response()  # keeps status and headers such as Allow
     if is_api_request():
-        response.set_data(current_app.json.dumps(error_document(error.description, error.code or 500)))
+        response.set_data(current_app.json.dumps(error_document(*reversed(edge_words(error)))))
         response.content_type = "application/json"
     else:
         response.set_data(render_template(
@@ -82,7 +97,8 @@ def handle_http_exception(error: HTTPException):
 
 def refusal_document(refusal: Refusal) -> dict:
     """The API's error document: every problem with its field."""
-    return {"errors": [problem.as_dict() | {"code": problem_code(refusal, problem)} for problem in refusal.problems]}
+    return {"errors": [problem.as_dict() | {"code": str(problem.code or Code.REQUEST_REFUSED)}
+                       for problem in refusal.problems]}
 
 
 def handle_refusal(refusal: Refusal):

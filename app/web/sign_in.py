@@ -183,7 +183,7 @@ def wrong_credentials() -> Refusal:
     """The answer to an HTTP Basic header whose name and password do not match an account (the same for a name
     no account has and a wrong password)."""
     return refuse(RefusalKind.UNAUTHORISED, "That name and password do not match an organiser. Nothing was read "
-                                            "or saved.", "authorization")
+                                            "or saved.", "authorization", Code.AUTHORIZATION_WRONG)
 
 
 def api_organiser(browser: bool = False) -> Organiser:
@@ -192,12 +192,21 @@ def api_organiser(browser: bool = False) -> Organiser:
         organiser = basic_organiser()
         if organiser is not None and organiser.role == Role.VIEWER and request.method not in ("GET", "HEAD"):
             raise refuse(RefusalKind.FORBIDDEN, "This account reads the club's results and records; it changes "
-                                                "nothing. Ask an organiser.", "authorization")
+                                                "nothing. Ask an organiser.", "authorization",
+                         Code.AUTHORIZATION_READ_ONLY)
         if organiser is not None:
             return organiser
     elif browser and current_user.is_authenticated:
         return current_user
-    raise refuse(RefusalKind.UNAUTHORISED, "This needs an organiser's name and password (HTTP Basic auth).", "authorization")
+    raise refuse(RefusalKind.UNAUTHORISED, "This needs an organiser's name and password (HTTP Basic auth).", "authorization",
+                 Code.AUTHORIZATION_MISSING)
+
+
+def changes_without_code(account, game) -> bool:
+    """The one rule of who changes a game without its table code, on the pages and through the API alike: an
+    organiser (not a results viewer) of the game's club, signed in on a browser or named by HTTP Basic."""
+    return bool(account is not None and getattr(account, "is_authenticated", False)
+                and account.role != Role.VIEWER and account.club_id == game.club_id)
 
 
 def organiser_actor(organiser: Organiser | None = None) -> Actor:

@@ -95,8 +95,9 @@ APP = Path(__file__).resolve().parents[2] / "app"
 CODE_AT = {"Problem": 2, "refuse": 3}
 
 
-def codes_made() -> list[tuple[str, ast.expr]]:
-    """(where, the code's expression) of every Problem and refusal the app makes with a code."""
+def codes_made(*, missing: bool = False) -> list[tuple[str, ast.expr | None]]:
+    """(where, the code's expression) of every Problem and refusal the app makes with a code (`missing`: of every
+    one made without one, the expression None)."""
     found = []
     for path in sorted(APP.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
@@ -105,15 +106,20 @@ def codes_made() -> list[tuple[str, ast.expr]]:
                 continue
             code = next((k.value for k in node.keywords if k.arg == "code"), None)
             code = node.args[at] if code is None and len(node.args) > at else code
-            if code is not None and not (isinstance(code, ast.Constant) and code.value == ""):
-                found.append((f"{path.relative_to(APP)}:{node.lineno}", code))
+            given = code is not None and not (isinstance(code, ast.Constant) and code.value == "")
+            if given != missing:
+                found.append((f"{path.relative_to(APP)}:{node.lineno}", code if given else None))
     return found
+
+
+def test_every_problem_the_app_makes_carries_a_code_of_the_registry():
+    assert [where for where, _ in codes_made(missing=True)] == []
 
 
 def test_every_code_is_in_one_group_of_the_registry():
     groups = [codes.HAND_CODES, codes.INPUT_CODES, codes.TABLE_CODES, codes.GAME_CODES, codes.CARD_CODES,
-              codes.CLUB_CODES, codes.SEAT_CODES, codes.WRITE_CODES, codes.REQUEST_CODES,
-              codes.HOUSE_CODES, codes.HOUSE_STORE_CODES]
+              codes.CLUB_CODES, codes.SEAT_CODES, codes.WRITE_CODES, codes.REQUEST_CODES, codes.SESSION_CODES,
+              codes.BODY_CODES, codes.EDGE_CODES, codes.HOUSE_CODES, codes.HOUSE_STORE_CODES]
     assert set().union(*groups) == set(Code) and sum(map(len, groups)) == len(Code)
 
 

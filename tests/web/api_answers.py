@@ -16,7 +16,7 @@ from app.openapi.document import openapi_document
 PREFIX = "/api/v1"
 #: The answer headers an integrator acts on: each one sent must be declared on its answer.
 ACTED_ON = ("Location", "Retry-After", "WWW-Authenticate")
-#: The document itself: its own shape is the OpenAPI specification's.
+#: The document itself: its own shape is the OpenAPI specification's (its refusals are held as every route's).
 NOT_HELD = {"/openapi.json"}
 
 
@@ -79,6 +79,9 @@ def problems_of(path: str, method: str, status: int, headers, body) -> list[str]
              for name in ACTED_ON if name in headers and name not in declared.get("headers", {})]
     found += [f"{method.upper()} {path} {status} did not send {name}, which the document says it sends"
               for name, header in declared.get("headers", {}).items() if header.get("required") and name not in headers]
+    if status >= 400 and isinstance(body, dict):
+        found += [f"{method.upper()} {path} {status} carried the code {code!r}, which its answer does not list"
+                  for code in (error.get("code") for error in body.get("errors", [])) if code not in declared["x-codes"]]
     if body is not None and "content" in declared:
         found += [f"{method.upper()} {path} {status}: {error.json_path}: {error.message[:300]}"
                   for error in validator(path, method, status).iter_errors(body)]
@@ -96,9 +99,11 @@ class AnswerLog:
         """A request_finished receiver: check one answer."""
         from flask import request
         path = documented_path(request.path) if request.path.startswith(PREFIX + "/") else None
-        if path is None or path in NOT_HELD:
+        if path is None:
             return
         body = response.get_json(silent=True) if response.mimetype == "application/json" else None
+        if path in NOT_HELD and response.status_code == 200:
+            body = None             # its status and headers are held, its body is the specification's
         method = request.method.lower()
         self.problems += problems_of(path, method, response.status_code, response.headers, body)
         operation = openapi_document()["paths"][path].get(method)

@@ -2,6 +2,10 @@
 a casual game (hands, a replayed client_token, a correction, a stale 409 holding the game, removing a hand, the
 events), a timed club afternoon (call time, results) and POST /score; every answer parses into its model."""
 import importlib
+import inspect
+import os
+import itertools
+import re
 from base64 import b64encode
 import subprocess
 import sys
@@ -10,7 +14,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from app.openapi.document import EXAMPLES
+from app.openapi.document import EXAMPLES, openapi_document
 from tests.conftest import served
 from tests.web.club_support import NAME, PASSWORD, organiser
 
@@ -52,6 +56,12 @@ def call(operation: str, status: int, model: str, **arguments):
     return answer.parsed
 
 
+def tablet_client(base_url: str, code: str):
+    """A table's client, as the guide makes it: the game's table code as its X-Table-Code header."""
+    return module("client").AuthenticatedClient(base_url=f"{base_url}/api/v1", token=code, prefix="",
+                                                auth_header_name="X-Table-Code", raise_on_unexpected_status=True)
+
+
 def model(name: str, data: dict):
     """A request body as the generated model, from the guide's example."""
     snake = "".join(f"_{c.lower()}" if c.isupper() else c for c in name).lstrip("_")
@@ -69,7 +79,7 @@ def test_the_generator_writes_the_client_without_a_warning(generated):
 def test_the_generated_client_plays_a_casual_game(generated):
     _, base_url, _ = generated
     client = module("client").Client(base_url=f"{base_url}/api/v1", raise_on_unexpected_status=True)
-    opening = EXAMPLES["game"] | {"client_token": "table1-game"}
+    opening = EXAMPLES["game"] | {"client_token": "casual-game"}
     game = call("games.open_game", 201, "OpenedGame", client=client, body=model("GameRequest", opening))
     again = call("games.open_game", 200, "OpenedGame", client=client, body=model("GameRequest", opening))
     assert (again.id, again.table_code) == (game.id, game.table_code)
@@ -77,7 +87,7 @@ def test_the_generated_client_plays_a_casual_game(generated):
                   body=model("GameRequest", opening | {"table": "Table 9"}))
     assert [e.code for e in reused.errors] == ["client_token.reused"]
 
-    table = client.with_headers({"X-Table-Code": game.table_code})
+    table = tablet_client(base_url, game.table_code)
     hand = model("HandRequest", EXAMPLES["hand"])
     added = call("hands.add_hand", 201, "AddedHand", client=table, game_id=game.id, body=hand)
     assert [team.score for team in added.hand.result] == [2800, 65]
@@ -111,7 +121,7 @@ def test_the_generated_client_runs_a_timed_club_afternoon(generated):
     credentials = b64encode(f"{NAME}:{PASSWORD}".encode()).decode()
     client = module("client").AuthenticatedClient(base_url=f"{base_url}/api/v1", token=credentials, prefix="Basic")
     # no end time: the guide's "16:00" has passed on the club's clock every afternoon after four
-    opening = EXAMPLES["session"] | {"format": {"kind": "time"}, "agreement": False, "client_token": "wednesday"}
+    opening = EXAMPLES["session"] | {"format": {"kind": "time"}, "agreement": False, "client_token": "timed-afternoon"}
     opened = call("sessions.open_session", 201, "SessionOpened", client=client,
                   body=model("SessionRequest", opening))
     assert call("sessions.open_session", 200, "SessionOpened", client=client,
@@ -123,12 +133,12 @@ def test_the_generated_client_runs_a_timed_club_afternoon(generated):
 
     hand = {"teams": EXAMPLES["hand"]["teams"]}
     for table in session.tables:
-        tablet = client.with_headers({"X-Table-Code": table.table_code})
+        tablet = tablet_client(base_url, table.table_code)
         call("hands.add_hand", 201, "AddedHand", client=tablet, game_id=table.game_id, body=model("HandRequest", hand))
     called = call("sessions.call_time", 200, "TimeCalled", client=client, session_id=opened.id)
     assert called.time_called is True and len(called.owing) == 2
     for table in session.tables:
-        tablet = client.with_headers({"X-Table-Code": table.table_code})
+        tablet = tablet_client(base_url, table.table_code)
         last = call("hands.add_hand", 201, "AddedHand", client=tablet, game_id=table.game_id,
                     body=model("HandRequest", hand))
         assert last.game.outcome.reason == "time"
@@ -151,3 +161,114 @@ def test_the_generated_client_scores_a_hand_and_reads_the_rule_sets(generated):
     assert plus.variations[0].values == ["standard", "german"] and plus.initial_meld_table[0].from_ is None
     checked = call("rules.check_set", 200, "SetCheckResult", client=client, body=model("SetCheckRequest", EXAMPLES["set"]))
     assert checked.type_ == "black_canasta"
+
+
+GUIDE = Path(__file__).resolve().parents[2] / "docs" / "api.md"
+
+
+def guide_recipe() -> str:
+    """The client recipe of the API guide, as written (the indented block after "nothing else:")."""
+    lines = GUIDE.read_text(encoding="utf-8").split("and nothing else:\n\n", 1)[1].splitlines()
+    block = list(itertools.takewhile(lambda line: not line or line.startswith("    "), lines))
+    return "\n".join(line[4:] for line in block).strip() + "\n"
+
+
+def said(recipe: str) -> list[str]:
+    """What the recipe's prints say they print, from their comments ("then" between the lines of a loop)."""
+    return [line for comment in re.findall(r"print\(.*\)\s+# (.*)", recipe) for line in comment.split(", then ")]
+
+
+def test_the_guides_client_recipe_type_checks_and_prints_what_it_says_as_written(generated, tmp_path):
+    _, base_url, _ = generated
+    folder = Path(module("client").__file__).parents[1]
+    recipe = guide_recipe()
+    assert "with_headers" not in recipe and recipe.count('B = "http://127.0.0.1:8121/api/v1"') == 1
+    script = tmp_path / "recipe.py"
+    script.write_text(recipe.replace("http://127.0.0.1:8121", base_url), encoding="utf-8")
+    checked = subprocess.run([str(Path(sys.executable).with_name("mypy")), "--cache-dir", str(tmp_path / "cache"),
+                              "--follow-imports", "silent", str(script)],
+                             capture_output=True, text=True, timeout=300, cwd=folder)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    ran = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120, cwd=folder,
+                         env=os.environ | {"PYTHONPATH": str(folder)})
+    assert ran.returncode == 0, ran.stderr[-3000:]
+    assert ran.stdout.splitlines() == said(recipe) and len(said(recipe)) == 4
+
+
+def club_client(base_url: str, name: str = NAME, password: str = PASSWORD):
+    """An organiser's client: the name and password by HTTP Basic."""
+    credentials = b64encode(f"{name}:{password}".encode()).decode()
+    return module("client").AuthenticatedClient(base_url=f"{base_url}/api/v1", token=credentials, prefix="Basic")
+
+
+def test_the_generated_client_plays_a_club_tables_routes_and_the_organisers_tools(generated):
+    _, base_url, _ = generated
+    club = club_client(base_url)
+    opening = EXAMPLES["session"] | {"format": {"kind": "hands", "hands": 3}, "client_token": "tables-afternoon"}
+    opened = call("sessions.open_session", 201, "SessionOpened", client=club, body=model("SessionRequest", opening))
+    first, second = opened.tables[0], opened.tables[1]
+    tablet = tablet_client(base_url, first.table_code)
+    hand = model("HandRequest", {"teams": EXAMPLES["hand"]["teams"]})
+    call("hands.add_hand", 201, "AddedHand", client=tablet, game_id=first.game_id, body=hand)
+    agreed = call("tables.agree_hand", 200, "Agreement", client=tablet, game_id=first.game_id, number=1,
+                  body=model("AgreementRequest", {"agreed": True, "player": first.teams[1][0]}))
+    assert agreed.agreed_by == first.teams[1][0]
+    called = call("tables.call_organiser", 201, "Called", client=tablet, game_id=first.game_id,
+                  body=model("CallRequest", EXAMPLES["call"]))
+    cleared = call("sessions.clear_call", 200, "CallCleared", client=club, session_id=opened.id,
+                   call_id=called.call.id)
+    assert cleared.call.cleared is True and cleared.calls == []
+    late = call("sessions.seat_latecomer", 200, "Latecomer", client=club, session_id=opened.id,
+                body=model("LatecomerRequest", {"name": "Jo"}))
+    assert late.name == "Jo"
+    swapped = call("sessions.substitute_player", 200, "Substituted", client=club, session_id=opened.id,
+                   body=model("SubstituteRequest", {"leaving": first.seats[0], "substitute": "Kit"}))
+    assert swapped.substitutions[0].came == "Kit"
+    ended = call("games.end_game", 200, "Closing", client=club, game_id=second.game_id)   # the password alone
+    assert ended.event.actor.label == f"the organiser {NAME}"
+    refused = call("games.abandon_game", 403, "Error", client=tablet_client(base_url, first.table_code),
+                   game_id=first.game_id)
+    assert [e.code for e in refused.errors] == ["game.organiser_only"]
+    players = call("players.list_players", 200, "Players", client=club, limit=2)
+    assert players.next_ == "/api/v1/players?page=2&limit=2"
+    call("players.get_player", 200, "PlayerForm", client=club, player_id=players.players[0].id)
+    call("about.get_open_api", 200, "OpenApiDocument", client=module("client").Client(base_url=f"{base_url}/api/v1"))
+
+    casual = module("client").Client(base_url=f"{base_url}/api/v1")
+    for operation, answer in (("games.abandon_game", "Closing"), ("games.delete_game", "Deletion")):
+        game = call("games.open_game", 201, "OpenedGame", client=casual, body=model("GameRequest", EXAMPLES["game"]))
+        call(operation, 200, answer, client=tablet_client(base_url, game.table_code), game_id=game.id)
+    gone = call("games.get_game", 404, "Error", client=casual, game_id=game.id)
+    assert [e.code for e in gone.errors] == ["game.unknown"]
+
+
+#: What each operation is sent when its answer is only a refusal (a wrong password is refused before any body).
+BODIES = {"score_hand": ("ScoreRequest", EXAMPLES["score"]), "check_set": ("SetCheckRequest", EXAMPLES["set"]),
+          "open_game": ("GameRequest", EXAMPLES["game"]), "add_hand": ("HandRequest", EXAMPLES["hand"]),
+          "correct_hand": ("CorrectionRequest", EXAMPLES["correction"]),
+          "open_session": ("SessionRequest", EXAMPLES["session"]), "call_organiser": ("CallRequest", EXAMPLES["call"]),
+          "agree_hand": ("AgreementRequest", EXAMPLES["agree"]),
+          "seat_latecomer": ("LatecomerRequest", EXAMPLES["latecomer"]),
+          "substitute_player": ("SubstituteRequest", EXAMPLES["substitute"]),
+          "make_house_rules": ("HouseRulesRequest", EXAMPLES["house_rules"]),
+          "edit_house_rules": ("HouseRulesRequest", EXAMPLES["house_rules"])}
+
+
+def test_every_generated_operation_parses_a_refusal_into_its_error_model(generated):
+    _, base_url, _ = generated
+    folder = Path(module("client").__file__).parent / "api"
+    wrong = club_client(base_url, "Nobody", "not-a-password")
+    operations = sorted((tag.name, path.stem) for tag in folder.iterdir() if tag.is_dir()
+                        for path in tag.glob("*.py") if path.stem != "__init__")
+    assert len(operations) == sum(len(item) for item in openapi_document()["paths"].values())
+    for tag, name in operations:
+        function = module(f"api.{tag}.{name}").sync_detailed
+        known = {"game_id": 1, "number": 1, "session_id": 1, "call_id": 1, "player_id": 1, "ruleset_id": "bolivia",
+                 "house_rules_id": 1}
+        arguments = {key: value for key, value in known.items() if key in inspect.signature(function).parameters}
+        if name in BODIES:
+            arguments["body"] = model(*BODIES[name])
+        answer = function(client=wrong, **arguments)
+        assert answer.status_code in (401, 429), (name, answer.content[:300])
+        assert type(answer.parsed).__name__ == "Error", (name, answer.content[:300])
+        assert answer.parsed.errors[0].code in ("authorization.wrong", "password.wait")

@@ -11,6 +11,7 @@ import time_machine
 import schemathesis
 
 from app.openapi.document import EXAMPLES, STATUS_WORDS, openapi_document
+from app.rules.codes import Code
 from tests.conftest import served
 from tests.web.club_support import NAME, PASSWORD, basic, organiser
 
@@ -59,7 +60,9 @@ def test_every_refusal_a_route_documents_carries_the_error_body_and_its_words():
             for status, answer in operation["responses"].items():
                 if int(status) >= 400:
                     assert answer["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Error"}
-                    assert answer["description"] == STATUS_WORDS[int(status)], (path, method, status)
+                    codes = answer["x-codes"]
+                    assert codes and set(codes) <= set(Code), (path, method, status)
+                    assert answer["description"] == f"{STATUS_WORDS[int(status)]} Codes: {', '.join(codes)}."
 
 
 def test_the_request_limits_are_the_ones_the_api_checks():

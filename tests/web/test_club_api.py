@@ -178,7 +178,7 @@ def test_a_name_with_a_control_character_or_half_a_character_is_refused_in_words
     assert response.status_code == 422
     assert response.get_json()["errors"] == [
         {"field": "players", "message": "A name can hold letters, digits, spaces and punctuation only.",
-         "code": "invalid.players"}]
+         "code": "name.characters"}]
     assert counts(app) == (0, 0, 0)
 
 
@@ -186,7 +186,9 @@ def test_a_session_body_with_a_field_treys_does_not_take_is_refused_and_nothing_
     for extra in ({"colour": "red"}, {"format": {"kind": "time", "colour": "red"}}):
         response = open_session(org_client, **extra)
         assert response.status_code == 422
-        assert [e["code"] for e in response.get_json()["errors"]] == [f"invalid.{'format.' * ('format' in extra)}colour"]
+        errors = response.get_json()["errors"]
+        assert [(e["field"], e["code"]) for e in errors] == [("format.colour" if "format" in extra else "colour",
+                                                             "field.unknown")]
     assert counts(app) == (0, 0, 0)
 
 
@@ -219,5 +221,10 @@ def test_players_come_a_page_at_a_time_and_a_query_they_do_not_read_is_refused(o
     open_session(org_client)
     page = org_client.get("/api/v1/players?page=3&limit=5", headers=basic()).get_json()
     assert ([p["name"] for p in page["players"]], page["total"], page["pages"]) == (PLAYERS[10:], 13, 3)
+    assert page["next"] is None
+    first = org_client.get("/api/v1/players?limit=5", headers=basic()).get_json()
+    second = org_client.get(first["next"], headers=basic()).get_json()
+    assert first["next"] == "/api/v1/players?page=2&limit=5" and second["page"] == 2
+    assert [p["name"] for p in first["players"] + second["players"]] == PLAYERS[:10]
     refused = org_client.get("/api/v1/players" + query, headers=basic())
     assert refused.status_code == 422 and [e["field"] for e in refused.get_json()["errors"]] == [field]

@@ -146,7 +146,7 @@ def is_the_apps_own_503(page: tuple, status: int, headers: dict, body: bytes) ->
     text = body.decode("utf-8", "replace")
     said = CANNOT_READ if page[0] == "GET" else CANNOT_SAVE
     if page[1].startswith("/api/") or page[1].endswith(".json"):
-        return json.loads(text) == {"errors": [{"field": None, "message": said, "code": "http.503"}]}
+        return json.loads(text) == {"errors": [{"field": None, "message": said, "code": "database.unavailable"}]}
     return said in text and "<h1>" in text
 
 

@@ -50,7 +50,7 @@ def test_a_full_disk_or_read_only_database_answers_503_and_saves_nothing(app, cl
         assert CANNOT_SAVE in page.get_data(as_text=True)
         answer = client.post(f"/api/v1/games/{api_id}/hands", json=HAND, headers={"X-Table-Code": code})
         assert answer.status_code == 503
-        assert answer.get_json() == {"errors": [{"field": None, "message": CANNOT_SAVE, "code": "http.503"}]}
+        assert answer.get_json() == {"errors": [{"field": None, "message": CANNOT_SAVE, "code": "database.unavailable"}]}
         assert answer.headers["Retry-After"] == "30"
         assert client.get(f"/games/{game_id}").status_code == 200          # reading still works
     finally:
@@ -255,6 +255,6 @@ def test_a_rollback_that_fails_on_a_dead_connection_is_a_503_not_a_500(app, clie
     monkeypatch.setattr(db.session, "rollback", dead)
     answer = client.post(f"/api/v1/games/{api_id}/hands", json=HAND, headers={"X-Table-Code": "0000"})
     assert answer.status_code == 503 and answer.headers["Retry-After"]
-    assert answer.get_json() == {"errors": [{"field": None, "message": CANNOT_SAVE, "code": "http.503"}]}
+    assert answer.get_json() == {"errors": [{"field": None, "message": CANNOT_SAVE, "code": "database.unavailable"}]}
     monkeypatch.undo()
     assert hand_count(app, api_id) == 0

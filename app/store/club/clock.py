@@ -17,6 +17,7 @@ from app.store.game.gamelog import Actor
 from app.store.club.sessionlog import SessionEventKind, save_session_change
 from app.store.game.models import Game, utcnow
 from app.rules.refusal import RefusalKind, refuse
+from app.rules.codes import Code
 
 
 @dataclass(frozen=True)
@@ -167,12 +168,13 @@ def call_time(session: ClubSession, actor: Actor) -> list[str]:
     if session.format_kind != FormatKind.TIME:
         raise refuse(RefusalKind.CONFLICT,
                      f"This session plays {format_of_session(session)}: time is called only in a "
-                     "timed session. End a table's game from the board instead.", "format")
+                     "timed session. End a table's game from the board instead.", "format", Code.TIME_NOT_TIMED)
     if not session.round:
         raise refuse(RefusalKind.CONFLICT,
-                     "The tables have not been drawn yet: there is nothing to call time on.")
+                     "The tables have not been drawn yet: there is nothing to call time on.", None,
+                     Code.SESSION_NOT_DRAWN)
     if session.time_called_at is not None:
-        raise refuse(RefusalKind.CONFLICT, "Time has already been called.")
+        raise refuse(RefusalKind.CONFLICT, "Time has already been called.", None, Code.TIME_ALREADY_CALLED)
     session.time_called_at = utcnow()
     for game in current_games(session):
         state = state_of(game)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from app.store.club.sessions import current_games, games_of, mark_here, seat_of
 from app.rules.refusal import RefusalKind, refuse
+from app.rules.codes import Code
 from app.store.game.states import state_of
 from app.store.club.models import ClubSession
 from app.store.club.writes import keep_seat_change
@@ -15,23 +16,25 @@ def replace_player(session: ClubSession, leaving: str, came: str, actor: Actor) 
     """The player leaving this round's game gives the seat to the substitute from the next hand on (the
     substitute is ticked as here, the player who left is no longer); says what happened. Not committed."""
     if not session.round:
-        raise refuse(RefusalKind.CONFLICT, "The tables have not been drawn yet: nobody has left a game.", "leaving")
+        raise refuse(RefusalKind.CONFLICT, "The tables have not been drawn yet: nobody has left a game.", "leaving",
+                     Code.SESSION_NOT_DRAWN)
     games = current_games(session)
     seat = seat_of(games, leaving)
     if seat is None:
-        raise refuse(RefusalKind.INVALID, f"{leaving or 'That player'} is not at a table this round.", "leaving")
+        raise refuse(RefusalKind.INVALID, f"{leaving or 'That player'} is not at a table this round.", "leaving",
+                     Code.LEAVING_NOT_SEATED)
     came = mark_here(session, [came])[0]
     if came == leaving:
-        raise refuse(RefusalKind.INVALID, "Choose someone else as the substitute.", "substitute")
+        raise refuse(RefusalKind.INVALID, "Choose someone else as the substitute.", "substitute", Code.SUBSTITUTE_SAME)
     elsewhere = seat_of(games, came)
     if elsewhere is not None:
         raise refuse(RefusalKind.CONFLICT, f"{came} is playing at {elsewhere.team.game.table_label}: choose a "
-                     "substitute who is not at a table.", "substitute")
+                     "substitute who is not at a table.", "substitute", Code.SUBSTITUTE_PLAYING)
     game = seat.team.game
     state = state_of(game)
     if state.outcome.over:
         raise refuse(RefusalKind.CONFLICT, f"{game.table_label}'s game is over: {came} can play from the next "
-                     "round.", "leaving")
+                     "round.", "leaving", Code.GAME_OVER)
     members = {a.member.name: a.member_id for a in session.attendees}
     from_hand = len(state.hands) + 1
     substitute(game, seat, came, members.get(came), from_hand, actor)

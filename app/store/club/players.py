@@ -9,6 +9,7 @@ from app.store.club.models import Member
 from app.store.club.writes import add_member
 from app.extensions import db
 from app.rules import Problem
+from app.rules.codes import Code
 
 #: Longest name the list keeps (as a player seat holds).
 NAME_LENGTH = 60
@@ -22,11 +23,11 @@ def clean_name(name: object) -> str:
 def name_problems(name: str, field: str = "name") -> list[Problem]:
     """What is wrong with a player's name as typed."""
     if not name:
-        return [Problem(field, "Type the player's name.")]
+        return [Problem(field, "Type the player's name.", Code.NAME_EMPTY)]
     if len(name) > NAME_LENGTH:
-        return [Problem(field, f"A name can be at most {NAME_LENGTH} characters.")]
+        return [Problem(field, f"A name can be at most {NAME_LENGTH} characters.", Code.NAME_TOO_LONG)]
     if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in name):
-        return [Problem(field, "A name can hold letters, digits, spaces and punctuation only.")]
+        return [Problem(field, "A name can hold letters, digits, spaces and punctuation only.", Code.NAME_CHARACTERS)]
     return []
 
 

@@ -30,6 +30,7 @@ from app.store.game.games import create_game, session_codes
 from app.store.base.transaction import stage_change
 from app.store.club.seats import team_name
 from app.rules.refusal import Refusal, RefusalKind
+from app.rules.codes import Code
 
 #: The session record's kinds that set seats by hand.
 BY_HAND = (SessionEventKind.PLAYERS_SWAPPED.value, SessionEventKind.PLAYERS_MOVED.value)
@@ -61,11 +62,13 @@ def request_problems(req: SessionRequest) -> list[Problem]:
         problems += variation_problems(req.ruleset, req.variations)
     problems += format_problems(req.kind, req.hands)
     if req.ends_at and not CLOCK.match(req.ends_at):
-        problems.append(Problem("format.ends_at", "Give the end time as a clock time, e.g. 16:00."))
+        problems.append(Problem("format.ends_at", "Give the end time as a clock time, e.g. 16:00.", Code.FORMAT_ENDS_AT))
     if not isinstance(req.agreement, bool):
-        problems.append(Problem("agreement", "'agreement' is true (each hand agreed at the table) or false."))
+        problems.append(Problem("agreement", "'agreement' is true (each hand agreed at the table) or false.",
+                                Code.AGREEMENT_NOT_BOOLEAN))
     if req.partners not in ("random", "fixed"):
-        problems.append(Problem("partners", "Partners are 'random' (drawn) or 'fixed' (pairs kept together)."))
+        problems.append(Problem("partners", "Partners are 'random' (drawn) or 'fixed' (pairs kept together).",
+                                Code.PARTNERS_KIND))
     return problems
 
 

@@ -70,7 +70,7 @@ def get_game(game_id: int, query=None) -> Game:
         query = whole_games() if query is None else query
         game = db.session.scalars(query.where(Game.id == game_id)).unique().one_or_none()
     if game is None:
-        raise refuse(RefusalKind.NOT_FOUND, f"There is no game number {game_id}.")
+        raise refuse(RefusalKind.NOT_FOUND, f"There is no game number {game_id}.", None, Code.GAME_UNKNOWN)
     return game
 
 
@@ -98,10 +98,10 @@ def create_game(ruleset_id: str, variations: dict, teams: list[dict], *, target:
     ruleset = ruleset_of_version(house_rules.id if house_rules is not None else None, ruleset_id, variations)
     problems = table_problems(ruleset, [len(team["players"]) for team in teams])
     if target is not None and (target <= 0 or target % 5):
-        problems.append(Problem("target", "The winning score must be a positive multiple of 5."))
+        problems.append(Problem("target", "The winning score must be a positive multiple of 5.", Code.TARGET_INVALID))
     team, player = first_dealer
     if not (0 <= team < len(teams) and 0 <= player < len(teams[team]["players"])):
-        problems.append(Problem("first_dealer", "The first dealer must be one of the players."))
+        problems.append(Problem("first_dealer", "The first dealer must be one of the players.", Code.FIRST_DEALER_INVALID))
     if problems:
         raise Refusal(RefusalKind.INVALID, problems)
     game = Game(id=game_id, ruleset_id=ruleset_id, variations=dict(ruleset.chosen), table_label=table_label,
@@ -263,4 +263,4 @@ def check_not_deleted(game: Game) -> None:
     """A deleted game is gone for readers and writers alike (not found)."""
     if game.closed == Closing.DELETED:
         raise refuse(RefusalKind.NOT_FOUND,
-                     f"{game.title} was deleted (it was started by mistake).", None, Code.GAME_DELETED)
+                     f"{game.title} was deleted (it was started by mistake).", None, Code.GAME_UNKNOWN)

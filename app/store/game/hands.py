@@ -88,7 +88,7 @@ def next_hand(game: Game, state: GameState, entries: list[TeamEntry]) -> tuple[E
     """The engine's event and state for the next hand, when the game has room for it (at most MAX_HANDS)."""
     if len(state.hands) >= MAX_HANDS:
         raise refuse(RefusalKind.INVALID,
-                     f"A game holds at most {MAX_HANDS} hands. Start a new game to play on.")
+                     f"A game holds at most {MAX_HANDS} hands. Start a new game to play on.", None, Code.HANDS_TOO_MANY)
     entries = named_entries(game, entries)
     return do_add_hand(state, entries, game.team_names)
 

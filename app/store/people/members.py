@@ -8,6 +8,7 @@ from sqlalchemy import func, or_, select, update
 
 from app.extensions import db
 from app.rules import Problem
+from app.rules.codes import Code
 from app.store.club.models import ClubSession, Member, SessionEvent, Substitution
 from app.store.people.models import ClubSettings, MailJob, MemberContact, Visibility
 from app.store.game.models import Game, GameEvent, Player, utcnow
@@ -78,7 +79,7 @@ def address_problems(address: str, field: str = "email") -> list[Problem]:
         return []
     if len(address) > LONGEST_ADDRESS or not ADDRESS.match(address) or not address.isprintable():
         return [Problem(field, f"“{address[:60]}” does not look like an email address: it should be like "
-                               "ann.smith@example.org, with no spaces.")]
+                               "ann.smith@example.org, with no spaces.", Code.EMAIL_INVALID)]
     return []
 
 
