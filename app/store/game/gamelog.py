@@ -12,6 +12,7 @@ from app.store.base.clubtime import in_club_zone
 from app.store.game.cache import kept_before, version_cache
 from app.extensions import db
 from app.store.game.models import Game, GameEvent
+from app.store.stamps import session_moved
 from app.rules import EventRecord
 from app.rules.operations import EventKind
 
@@ -100,7 +101,9 @@ def actor_label(game: Game, actor: Actor, opener: str | None) -> str:
 
 def record(game: Game, event: EventRecord, actor: Actor, *, client_token: str | None = None,
            seq: int | None = None) -> GameEvent:
-    """Add the event to the game's record, in the same transaction as the change itself."""
+    """Add the event to the game's record, in the same transaction as the change itself; a session's game moves
+    its session's version on too (its board shows the game)."""
+    session_moved(game.session_id)
     if seq is None:
         seq, opener = next_seq_and_opener(game)
     else:
