@@ -20,6 +20,7 @@ from app.store.game.models import Game
 from app.rules import (InvalidHand, Problem, RulesetError, all_rulesets, check_set, describe_ruleset,
                        get_ruleset, score_hand)
 from app.store.game.cache import remembered, version_cache
+from app.store.game.ending import shown_version
 from app.store.game.loading import checked_state
 from app.store.stamps import game_stamp
 from app.store.base.brakes import check_code_from
@@ -155,7 +156,7 @@ def game(game_id: int):
     body = version_cache().get(("api", game_id, stamp.version)) if stamp else None
     if body is None:
         game = load_game(game_id, whole=False)     # its state is kept by the write that made its version
-        body = remembered(("api", game.id, games.shown_version(game)), lambda: game_json(game, checked_state(game)))
+        body = remembered(("api", game.id, shown_version(game)), lambda: game_json(game, checked_state(game)))
     return json_answer(body, 200)
 
 

@@ -33,7 +33,8 @@ from app.rules import InvalidHand, RulesetError, all_rulesets
 from app.render.chart import totals_chart
 from app.rules.operations import EventKind
 from app.rules.outcome import Closing, play_words
-from app.store.game.games import create_game, shown_version
+from app.store.game.ending import shown_version
+from app.store.game.games import create_game
 from app.store.game.states import ruleset_of, state_of
 from app.store.game.cache import remembered, row_cache, version_cache
 from app.store.game.loading import checked_state, whole_games

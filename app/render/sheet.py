@@ -12,7 +12,7 @@ from app.store.game.models import Game
 from app.rules.numbers import points
 from app.rules import GameState, RuleSet, TeamEntry, TeamResult, dealer_for_hand, set_code
 from app.store.game.cache import kept_before, remembered, row_cache
-from app.store.game.games import shown_version
+from app.store.game.ending import shown_version
 from app.store.game.states import ruleset_of, state_of
 
 #: Rows of a blank score pad: twenty on portrait A4; three players need a landscape page, which holds fourteen.

@@ -22,7 +22,7 @@ from app.store.tenancy.scope import name_of_club
 from app.assets import static_dir, templates_dir
 from app.store.game.models import Game
 from app.store.game.cache import VersionCache, remembered, version_cache
-from app.store.game.games import shown_version
+from app.store.game.ending import shown_version
 from app.render.sheet import game_sheet
 from app.render.slots import bounded
 from app.render.pdf import ROOT, parsed_css, fonts, joined_pdf, laid_out, local_time, own_styled, printed_now

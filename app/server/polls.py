@@ -1,14 +1,14 @@
 """An unchanged poll answered in front of Flask: a board's `board.json` and a tablet's `news.json`.
 
-The poll's ETag names the stamp it was answered at and the club it was read in, sealed by this app
+The poll's ETag names the stamp it was answered at (app/store/stamps.py: a session's or a game's version, with
+the minute while a timed session's clock runs) and the club it was read in, sealed by this app
 (app/web/polltags.py) for its address and the browser's sign-in. Before Flask makes a request, opens the
 session, matches the address or runs any step, this WSGI step reads the session cookie (checked as Flask
-checks it), checks the seal, and reads the stamp again in one statement in that club (SQLite: on a pooled
-connection; PostgreSQL: on the worker thread's own poll connection, as the club's role with its club set, row
-security as for any club's work: app/server/pollquery.py; the board's statement also asks whether the browser's
-sign-in still counts there): the same stamp is a bare 304. Anything
-else (no ETag, a seal that does not hold, a change, a sign-in that ended, a cookie to set, a database fault)
-goes to Flask, which answers it the usual way."""
+checks it), checks the seal, and reads the stamp again in one statement on a connection of the engine's pool,
+the club's rows claimed first as for any club's work (on PostgreSQL the club's role and club, so row security
+holds; the board's statement also asks whether the browser's sign-in still counts there): the same stamp is a
+bare 304. Anything else (no ETag, a seal that does not hold, a change, a sign-in that ended, a cookie to set, a
+database fault) goes to Flask, which answers it the usual way."""
 from __future__ import annotations
 
 import hmac
@@ -23,10 +23,9 @@ from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.http import parse_cookie, parse_etags
 
 from app.extensions import db
-from app.store.stamps import board_stamp, news_row, news_stamp, stamp_of_row
+from app.store.stamps import board_stamp, news_row, news_stamp
 from app.web.tablet import COOKIE as TABLET_COOKIE
 from app.store.base.ids import LARGEST_ID
-from app.server.pollquery import FAULTS, poll_line_for
 from app.store.tenancy.scope import claim_rows
 from app.web.polltags import PollTag, seal_of, tag_parts
 from app.server.security import HEADERS
@@ -83,7 +82,6 @@ class QuickPolls:
         self.app = app
         with app.app_context():
             self.engine = db.engine
-        self.poll_line = poll_line_for(self.engine)
         self.serializer = None
         self.checked = lru_cache(maxsize=CHECKED_KEPT)(self.check)
 
@@ -94,7 +92,7 @@ class QuickPolls:
                 headers = self.unchanged(environ)
             except NotAPoll:
                 headers = None
-            except (SQLAlchemyError, BadSignature, *FAULTS):       # the usual way says what went wrong
+            except (SQLAlchemyError, BadSignature):       # the usual way says what went wrong
                 headers = None
         if headers is None:
             return self.wsgi_app(environ, start_response)
@@ -110,21 +108,13 @@ class QuickPolls:
         if time.time() >= poll.holds_until:             # its session cookie has grown too old since
             return None
         tag = poll.tag
-        if self.poll_line is not None:                  # PostgreSQL: the claim and the statement in one trip
+        with self.engine.connect() as connection:
+            claim_rows(connection, tag.club_id)
             if poll.board:
-                row = self.poll_line.board_row(poll.number, tag.club_id, poll.signed_in)
-                same = stamp_of_row(row, True) == (tag.stamp, True)
+                same = board_stamp(poll.number, tag.club_id, poll.signed_in, connection) == (tag.stamp, True)
             else:
-                row = self.poll_line.news_row(poll.number, tag.club_id)
+                row = news_row(poll.number, tag.club_id, connection)
                 same = row is not None and news_stamp(row) == tag.stamp
-        else:
-            with self.engine.connect() as connection:
-                claim_rows(connection, tag.club_id)
-                if poll.board:
-                    same = board_stamp(poll.number, tag.club_id, poll.signed_in, connection) == (tag.stamp, True)
-                else:
-                    row = news_row(poll.number, tag.club_id, connection)
-                    same = row is not None and news_stamp(row) == tag.stamp
         if not same:
             return None
         return [("ETag", f'"{poll.sent}"'), *(BOARD_HEADERS if poll.board else NEWS_HEADERS)]

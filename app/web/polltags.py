@@ -1,4 +1,5 @@
-"""The ETags of the polls (a board's figures, a tablet's news): the stamp, the club it was read in, and a seal.
+"""The ETags of the polls (a board's figures, a tablet's news): the stamp (app/store/stamps.py), the club it was
+read in, and a seal.
 
 An unchanged poll is answered before anything else runs (app/server/polls.py): the club its ETag names is the
 club its stamp is read in again, so the seal (an HMAC with the app's secret key) makes sure that club was
@@ -13,6 +14,8 @@ from flask import current_app, request, session
 
 #: Characters of the seal kept in the ETag (80 bits).
 SEAL_CHARS = 20
+#: The longest stamp a tag may name: a version, a dash and a minute ('12-202611291405').
+STAMP_CHARS = 40
 
 
 class PollTag(NamedTuple):
@@ -44,7 +47,8 @@ def tag_parts(tag: str) -> PollTag | None:
     """The stamp and club an ETag (unquoted) names, when it has the form stamp.club.seal; else None."""
     stamp, _, rest = tag.partition(".")
     club, _, _ = rest.partition(".")
-    if club.isascii() and club.isdigit() and len(club) < 19 and len(stamp) == 40:
+    if club.isascii() and club.isdigit() and len(club) < 19 and 0 < len(stamp) <= STAMP_CHARS \
+            and stamp.replace("-", "").isascii() and stamp.replace("-", "").isdigit():
         return PollTag(stamp, int(club))
     return None
 

@@ -2,7 +2,7 @@
 was opened with
 
 Revision ID: house_rules_versions
-Revises: members_settings_contacts_outbox
+Revises: rooms_session_version
 
 Nothing is written into the new tables: games and sessions already stored keep a house rules version of none (the
 seed rule set as written). On PostgreSQL each new table gets the clubs' row-level security policy.
@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from app.store.tenancy.row_security import guard_clubs, unguard_clubs
 
 revision = "house_rules_versions"
-down_revision = "members_settings_contacts_outbox"
+down_revision = "rooms_session_version"
 branch_labels = None
 depends_on = None
 

@@ -112,11 +112,12 @@ def test_each_cache_takes_its_size_from_the_settings(app, client, monkeypatch):
 
 
 def test_each_cache_counts_the_asks_that_found_a_value_and_those_that_did_not(app, client):
-    from app.store.game.cache import forget_everything
+    from app.store.game.cache import forget_everything, version_cache
     doc = new_game(client)
     add_hand(client, doc, (20, 10))
     forget_everything(app)                   # counting starts afresh with nothing kept
-    cache = app.extensions["version_cache"]
+    with app.app_context():
+        cache = version_cache()
     assert (cache.hits, cache.misses) == (0, 0)
     client.get(f"/games/{doc['id']}")
     first = (cache.hits, cache.misses)

@@ -16,23 +16,10 @@ from tests.web.test_queries import counted
 
 @contextmanager
 def poll_counted(app):
-    """Count the statements inside the block: the engine's, and on PostgreSQL the trips of the polls' own
-    connections (app/server/pollquery.py: no SQLAlchemy execution, so the engine's events do not see them)."""
-    line = app.extensions["quick_polls"].poll_line
+    """Count the statements inside the block (a poll in front of Flask runs on the engine's pool: its
+    statements are the engine's like any other)."""
     with counted(app) as statements:
-        if line is None:
-            yield statements
-            return
-        trip = line.trip
-
-        def counted_trip(on, board, claimed, given):
-            statements.append(line.texts[board][1] % tuple(given[index] for index in line.texts[board][2]))
-            return trip(on, board, claimed, given)
-        line.trip = counted_trip
-        try:
-            yield statements
-        finally:
-            del line.trip
+        yield statements
 
 
 def session_of(client, tables: int, hands: int, **extra) -> dict:
@@ -87,7 +74,7 @@ def test_an_unchanged_poll_does_not_grow_with_tables_or_hands(app, org):
     small, _ = unchanged_poll(app, org, session_of(org, 2, 1))
     large, _ = unchanged_poll(app, org, session_of(org, 8, 6))
     # answered in front of Flask: the stamp alone, in the club its sealed tag names (on PostgreSQL the club's
-    # role and club are claimed first, in the same trip)
+    # role and club are claimed first, a statement the count leaves out as for any request)
     assert small == large == 1, (small, large)
 
 
@@ -176,7 +163,7 @@ def test_an_unchanged_news_poll_with_its_etag_is_a_304_in_one_statement(app, cli
     assert first.status_code == 200 and first.get_json()["version"] >= 1
     with poll_counted(app) as statements:
         answer = tablet.get(news_url(table), headers={"If-None-Match": first.headers["ETag"]})
-    # the game's stamp in its club; on PostgreSQL the club's role claimed first, in the same trip
+    # the game's stamp in its club (on PostgreSQL the club's role claimed first, left out of the count)
     assert answer.status_code == 304 and answer.data == b"" and len(statements) == 1, statements
     assert answer.headers["ETag"] == first.headers["ETag"] and "Set-Cookie" not in answer.headers
     assert enter_hand(client_of(app), table).status_code == 201
@@ -254,7 +241,8 @@ def test_a_tablet_without_its_cookie_is_answered_the_long_way_and_given_it(app, 
     assert first.status_code == 304 and "treys_tablet=" in first.headers["Set-Cookie"]
     with poll_counted(app) as statements:
         again = bare.get(news_url(table), headers={"If-None-Match": etag})
-    assert again.status_code == 304 and "Set-Cookie" not in again.headers and len(statements) == 1, statements
+    assert again.status_code == 304 and "Set-Cookie" not in again.headers
+    assert len(statements) == 1, statements
     for header in ("Content-Security-Policy", "X-Frame-Options", "X-Content-Type-Options", "Referrer-Policy"):
         assert again.headers[header] == first.headers[header]
     assert again.headers["Cache-Control"] == "no-cache" and again.headers["ETag"] == etag
@@ -269,15 +257,14 @@ def test_a_board_304_carries_the_boards_headers(app, org):
         assert answer.headers[header] == full.headers[header], header
 
 
-def test_on_postgresql_the_poll_line_reads_the_views_rows_as_the_club_role(app, org):
+def test_the_front_step_reads_the_views_stamps_in_the_club_it_claims(app, org):
+    """The step in front of Flask reads each stamp on a pooled connection, the club's rows claimed: the same
+    stamps as the views read; none for another club (asked for by the statement, and on PostgreSQL by row
+    security for the club claimed); and the connection goes back to the pool as it was."""
     from sqlalchemy import text
     from app.extensions import db
-    from app.store.stamps import board_stamp, news_row, stamp_of_row
-    from app.store.tenancy.scope import in_club
-    from app.store.people.tokens import token_hash
-    from app.server.pollquery import PollLine
-    if not app.config["SQLALCHEMY_DATABASE_URI"].startswith("postgresql"):
-        pytest.skip("the polls' own connections are PostgreSQL's; SQLite's statement is a function call")
+    from app.store.stamps import board_stamp, news_row, news_stamp
+    from app.store.tenancy.scope import claim_rows, in_club
     doc = session_of(org, 1, 1)
     game_id, club = doc["tables"][0]["game_id"], int(org.get(board_url(doc)).headers["ETag"].split(".")[1])
     with org.session_transaction() as kept:
@@ -285,24 +272,56 @@ def test_on_postgresql_the_poll_line_reads_the_views_rows_as_the_club_role(app, 
     signed_in = (int(organiser_id), int(generation), key)
     with app.app_context():
         with in_club(club):
-            view_news, view_board = tuple(news_row(game_id, club)), board_stamp(doc["id"], club, signed_in)
-        line = PollLine(db.engine)
-        assert tuple(line.news_row(game_id, club)) == view_news
-        assert stamp_of_row(line.board_row(doc["id"], club, signed_in), True) == view_board
-        assert line.news_row(game_id, club + 1) is None and line.board_row(doc["id"], club + 1, signed_in) is None
-        assert stamp_of_row(line.board_row(doc["id"], club, (signed_in[0], signed_in[1] + 1, key)), True)[1] is False
-        assert b"set_config('role'" in line.texts[False][0]          # the club role, where the database has it
-        # row security binds the club claimed: the statement asks in this club, the claim names another: no row
-        board_given = (doc["id"], club, signed_in[0], signed_in[1], token_hash(key).encode())
-        assert line.run(True, club, board_given) is not None and line.run(True, club + 1, board_given) is None
-        assert line.run(False, club, (game_id, club)) is not None and line.run(False, club + 1, (game_id, club)) is None
-        # the poll connection, and each pooled one, is left as it was: its own user, no club set
-        left = line.line().pgconn.exec_(b"SELECT current_user = session_user, "
-                                        b"coalesce(current_setting('treys.club_id', true), '')")
-        assert (left.get_value(0, 0), left.get_value(0, 1)) == (b"t", b"")
-        for _ in range(3):
-            with db.engine.connect() as connection:
-                assert connection.execute(text("SELECT current_user = session_user, "
-                                               "coalesce(current_setting('treys.club_id', true), '')")).first() \
-                    in ((True, ""),)
-        line.close_all()
+            view_news, view_board = news_stamp(news_row(game_id, club)), board_stamp(doc["id"], club, signed_in)
+        with db.engine.connect() as connection:
+            claim_rows(connection, club)
+            assert news_stamp(news_row(game_id, club, connection)) == view_news
+            assert board_stamp(doc["id"], club, signed_in, connection) == view_board == (view_board[0], True)
+            ended = (signed_in[0], signed_in[1] + 1, key)
+            assert board_stamp(doc["id"], club, ended, connection) == (view_board[0], False)
+        with db.engine.connect() as connection:
+            claim_rows(connection, club)
+            assert news_row(game_id, club + 1, connection) is None and board_stamp(doc["id"], club + 1) is None
+        if db.engine.dialect.name == "postgresql":
+            with db.engine.connect() as connection:     # row security binds the club claimed, whatever is asked
+                claim_rows(connection, club + 1)
+                assert news_row(game_id, club, connection) is None
+                assert board_stamp(doc["id"], club, None, connection) is None
+            for _ in range(3):          # each pooled connection is left as it was: its own user, no club set
+                with db.engine.connect() as connection:
+                    assert connection.execute(text("SELECT current_user = session_user, "
+                                                   "coalesce(current_setting('treys.club_id', true), '')")).first() \
+                        == (True, "")
+
+
+def test_a_stamp_is_the_version_with_the_minute_only_while_the_clock_runs(app, org):
+    target = session_of(org, 1, 1, format={"kind": "target"})
+    timed = session_of(org, 1, 1)
+    target_stamp = org.get(board_url(target)).headers["ETag"].strip('"').split(".")[0]
+    timed_stamp = org.get(board_url(timed)).headers["ETag"].strip('"').split(".")[0]
+    assert target_stamp.isdigit()
+    version, _, minute = timed_stamp.partition("-")
+    assert version.isdigit() and len(minute) == 12 and minute.isdigit()
+    news = org.get(news_url(target["tables"][0])).headers["ETag"].strip('"').split(".")[0]
+    assert news == str(org.get(news_url(target["tables"][0])).get_json()["version"])
+
+
+def test_every_write_of_the_board_moves_the_sessions_version_on(app, org):
+    from app.extensions import db
+    from app.store.club.models import ClubSession
+    from app.store.tenancy.scope import in_club
+    doc = session_of(org, 2, 1, format={"kind": "target"})
+
+    def version():
+        with app.app_context():
+            db.session.expire_all()
+            session = db.session.get(ClubSession, doc["id"])
+            with in_club(session.club_id):
+                return session.version
+    before = version()
+    table = doc["tables"][0]
+    assert enter_hand(org, table).status_code == 201                  # a game's write
+    after_hand = version()
+    call = org.post(f"/api/v1/games/{table['game_id']}/call", headers={"X-Table-Code": table["table_code"]})
+    assert call.status_code in (200, 201)                             # the session's record
+    assert before < after_hand < version()

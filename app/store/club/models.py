@@ -50,6 +50,9 @@ class ClubSession(ClubOwned, db.Model):
     house_rules_version_id: Mapped[int | None] = mapped_column(
         ForeignKey("house_rules_version.id"), index=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    #: Moves on with every write of what the session's board shows, as a game's version does with its game:
+    #: the session's record and its games' writes (app/store/stamps.py, session_moved); the board's stamp.
+    version: Mapped[int] = mapped_column(default=1, server_default="1")
     attendees: Mapped[list[Attendance]] = relationship(back_populates="session", cascade="all, delete-orphan",
                                                        order_by="Attendance.id")
 

@@ -10,6 +10,7 @@ from sqlalchemy import select
 from app.extensions import db
 from app.store.club.models import ClubSession, SessionEvent
 from app.store.game.gamelog import Actor
+from app.store.stamps import session_moved
 
 
 class SessionEventKind(StrEnum):
@@ -39,9 +40,11 @@ def save_session_change(session: ClubSession, kind: SessionEventKind, actor: Act
 
 
 def note_session_change(session: ClubSession, kind: SessionEventKind, actor: Actor, words: str) -> SessionEvent:
-    """Add the record's line of a change to the session, saved with the change by the caller's commit."""
+    """Add the record's line of a change to the session, saved with the change by the caller's commit; the
+    session's version moves on with it (what its board shows has changed)."""
     if session.id is None:
         db.session.flush()              # a session being opened: its id first
+    session_moved(session.id)
     event = SessionEvent(session_id=session.id, kind=kind.value, words=words[:400], actor_kind=actor.kind,
                          actor_id=actor.id, actor_label=actor.label)
     db.session.add(event)

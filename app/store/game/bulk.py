@@ -26,8 +26,9 @@ class GamesRead(list):
 
 
 def read_games(*where, order=(Game.created_at, Game.id)) -> GamesRead:
-    """The games matching these conditions, in order, each with its state kept on it (state_of finds it
-    there): a fixed number of statements however long the club's history."""
+    """The games matching these conditions, in order, each with its state in the app's cache of states
+    (state_of finds it there): a fixed number of statements however long the club's history, as long as the
+    cache holds it (STATE_CACHE_ITEMS, sized for a club's whole history)."""
     found = GamesRead(db.session.scalars(select(Game).where(*where).order_by(*order).options(
         selectinload(Game.teams).selectinload(Team.players))))
     timed = {game.session_id for game in found if clock_runs(game)}
@@ -36,9 +37,9 @@ def read_games(*where, order=(Game.created_at, Game.id)) -> GamesRead:
     kept = {game.id: state_cache().get(keys[game.id]) for game in found}
     hands = entries_of([game.id for game in found if kept[game.id] is None], found)
     for game in found:
-        state = kept[game.id] or replay(ruleset_of(game), hands.get(game.id, []), len(game.teams), game.target,
-                                        game.closed, format_of(game), keys[game.id][4])
-        game.__dict__["_treys_state"] = (keys[game.id], state)    # as states.keep_state keeps it on the game
+        if kept[game.id] is None:
+            state_cache().put(keys[game.id], replay(ruleset_of(game), hands.get(game.id, []), len(game.teams),
+                                                    game.target, game.closed, format_of(game), keys[game.id][4]))
     return found
 
 

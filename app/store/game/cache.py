@@ -48,6 +48,12 @@ class VersionCache:
         with self.lock:
             self.items.pop(key, None)
 
+    def forget_where(self, gone: Callable[[Any], bool]) -> None:
+        """Drop every key for which `gone` holds (a failed write forgets what was kept of its game)."""
+        with self.lock:
+            for key in [key for key in self.items if gone(key)]:
+                del self.items[key]
+
     def clear(self) -> None:
         """Forget everything and start counting afresh (the benchmarks measure first renders this way)."""
         with self.lock:

@@ -111,3 +111,11 @@ def game_clock(game: Game, now: datetime | None = None) -> SessionClock | None:
     if game.session_id is None or game.format_kind != FormatKind.TIME:
         return None
     return session_clock(db.session.get(ClubSession, game.session_id), now)
+
+
+def shown_version(game: Game):
+    """What a game's pages, sheet and API document depend on: its version, and for a timed session game whose
+    time has not been called, the hand its session's set end time makes the last (it can pass with no write)."""
+    if clock_runs(game):
+        return game.version, last_hand_of(game)
+    return game.version

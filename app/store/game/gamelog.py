@@ -12,6 +12,7 @@ from app.store.base.clubtime import in_club_zone
 from app.store.game.cache import kept_before, version_cache
 from app.extensions import db
 from app.store.game.models import Game, GameEvent
+from app.store.stamps import session_moved
 from app.rules import EventRecord
 from app.rules.operations import EventKind
 
@@ -52,38 +53,11 @@ def opener_id(game: Game) -> str | None:
     return db.session.scalar(first_tablet(game.id))
 
 
-def record_key(game) -> tuple:
-    """Where the next event's number and the opener of the game at its version are kept."""
-    return "record", game.id, game.version, game.created_at
-
-
-def kept_record(game) -> tuple[int, str | None] | None:
-    """The next event's number and the opener, as the last write at the game's version left them."""
-    return version_cache().get(record_key(game))
-
-
-def keep_record(game: Game) -> None:
-    """After a saved write: keep its record's next number and opener for the game's new version."""
-    following = game.__dict__.pop("_treys_next_record", None)
-    if following is not None:
-        version_cache().put(record_key(game), following)
-
-
-def forget_record(game) -> None:
-    """A write at the game's version failed: read the record's next number from the database next time."""
-    game.__dict__.pop("_treys_next_record", None)
-    version_cache().forget(record_key(game))
-
-
-def next_seq_and_opener(game: Game) -> tuple[int, str | None]:
-    """The number of the game's next event and the id of the tablet that opened it: kept by the last write
-    at this version, or read in one query."""
-    kept = kept_record(game)
-    if kept is not None:
-        return kept
-    last, opener = db.session.execute(select(func.max(GameEvent.seq), first_tablet(game.id).scalar_subquery())
-                                      .where(GameEvent.game_id == game.id)).one()
-    return (last or 0) + 1, opener
+def next_seq(game_id: int):
+    """The number of the game's next event, as the database works it out when the event is inserted (the
+    write's lock on the game's row comes first, so two writes never take one number)."""
+    return (select(func.coalesce(func.max(GameEvent.seq), 0) + 1).where(GameEvent.game_id == game_id)
+            .scalar_subquery())
 
 
 def actor_label(game: Game, actor: Actor, opener: str | None) -> str:
@@ -100,16 +74,17 @@ def actor_label(game: Game, actor: Actor, opener: str | None) -> str:
 
 def record(game: Game, event: EventRecord, actor: Actor, *, client_token: str | None = None,
            seq: int | None = None) -> GameEvent:
-    """Add the event to the game's record, in the same transaction as the change itself."""
-    if seq is None:
-        seq, opener = next_seq_and_opener(game)
-    else:
-        opener = None if event.kind == EventKind.GAME_OPENED else opener_id(game)
-    if event.kind == EventKind.GAME_OPENED:
-        opener = None
+    """Add the event to the game's record, in the same transaction as the change itself, numbered by the
+    database (`seq`: given only for a game being opened); a session's game moves its session's version on too
+    (its board shows the game)."""
+    session_moved(game.session_id)
+    opener = None
+    if actor.kind == ActorKind.TABLET and not actor.label and event.kind != EventKind.GAME_OPENED:
+        opener = opener_id(game)          # whether this tablet is the table's own: one indexed read
     if opener is None and actor.kind == ActorKind.TABLET and actor.id:
         opener = actor.id                 # the first tablet on the record is the table's own
-    game.__dict__["_treys_next_record"] = (seq + 1, opener)
+    if seq is None:
+        seq = 1 if game.id is None else next_seq(game.id)
     row = GameEvent(seq=seq, kind=event.kind, hand_number=event.hand_number, client_token=client_token,
                     before=event.before, after=event.after, actor_kind=actor.kind, actor_id=actor.id,
                     actor_label=actor_label(game, actor, opener))
@@ -128,13 +103,8 @@ def removed_token_event(game: Game, client_token: str) -> GameEvent | None:
 
 
 def events_of(game: Game) -> list[GameEvent]:
-    """The game's record, oldest first (read once per version of the game in a request)."""
-    kept = game.__dict__.get("_treys_events")
-    if kept is not None and kept[0] == game.version:
-        return kept[1]
-    events = list(db.session.scalars(select(GameEvent).where(GameEvent.game_id == game.id).order_by(GameEvent.seq)))
-    game.__dict__["_treys_events"] = (game.version, events)
-    return events
+    """The game's record, oldest first."""
+    return list(db.session.scalars(select(GameEvent).where(GameEvent.game_id == game.id).order_by(GameEvent.seq)))
 
 
 class RecordLine(NamedTuple):

@@ -11,7 +11,6 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from app.store.club.house_models import HouseRulesVersion
 from app.store.club.house_rules import game_variations, ruleset_of_version
-from app.store.game.ending import clock_runs, last_hand_of
 from app.store.base.ids import LARGEST_ID
 from app.store.game.gamelog import UNKNOWN_TABLET, Actor, ActorKind, record
 from app.extensions import db
@@ -37,14 +36,6 @@ def new_table_code(taken: frozenset[str] | set[str] = frozenset()) -> str:
         code = f"{secrets.randbelow(10000):04d}"
         if code not in taken:
             return code
-
-
-def shown_version(game: Game):
-    """What a game's pages, sheet and API document depend on: its version, and for a timed session game whose
-    time has not been called, the hand its session's set end time makes the last (it can pass with no write)."""
-    if clock_runs(game):
-        return game.version, last_hand_of(game)
-    return game.version
 
 
 def whole_games():

@@ -158,7 +158,7 @@ def record_hand(game: Game, entries: list[TeamEntry], *, client_token: str | Non
     check_opened_for(opened_for, number, state)
     check_version(game, version)
     event, after = next_hand(game, state, entries)
-    with db.session.no_autoflush:         # the record's next line is read before the hand is in the session
+    with db.session.no_autoflush:         # the table's own tablet is read before the hand is in the session
         record(game, event, actor, client_token=client_token)
     hand = Hand(number=number, client_token=client_token,
                 entries=[HandEntry.from_engine(i, entry) for i, entry in enumerate(entries)])

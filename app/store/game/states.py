@@ -9,7 +9,6 @@ from app.extensions import db
 from app.rules import GameState, RuleSet, TeamEntry, replay
 from app.store.game.cache import state_cache
 from app.store.game.ending import format_of, last_hand_of
-from app.store.game.gamelog import forget_record, keep_record
 from app.store.game.models import Game, Hand
 
 
@@ -47,10 +46,8 @@ def state_of(game: Game) -> GameState:
     version it would be kept under (a write based on it fails on that version and says so)."""
     last_hand = last_hand_of(game)
     key = state_key(game, last_hand)
-    cached = game.__dict__.get("_treys_state")
-    state = cached[1] if cached is not None and cached[0] == key else state_cache().get(key)
+    state = state_cache().get(key)
     if state is not None and same_hands(game, state):
-        keep_state(game, key, state)
         return state
     entries, version = hand_entries(game)
     state = replay(ruleset_of(game), entries, len(game.teams), game.target, game.closed, format_of(game), last_hand)
@@ -66,20 +63,15 @@ def same_hands(game: Game, state: GameState) -> bool:
 
 
 def keep_state(game: Game, key: tuple, state: GameState) -> None:
-    """Keep the game's state with the object, and in the app's cache of states by what it was worked out from."""
-    game.__dict__["_treys_state"] = (key, state)
+    """Keep the game's state in the app's one cache of states, by what it was worked out from."""
     state_cache().put(key, state)
 
 
 def after_write(game: Game, state: GameState | None) -> None:
-    """The one place a write touches what is kept of a game: once saved, its new state and its record's next
-    line are kept for the version the write made; a write that failed (`state` None) drops what was kept for
-    the version it was based on, so the next read takes the game from the database."""
+    """The one place a write touches what is kept of a game: once saved, its new state is kept for the version
+    the write made; a write that failed (`state` None) drops every state kept of the game, so the next read
+    takes it from the database."""
     if state is None:
-        kept = game.__dict__.pop("_treys_state", None)
-        if kept is not None:
-            state_cache().forget(kept[0])
-        forget_record(game)
+        state_cache().forget_where(lambda key: key[0] == game.id)
         return
     keep_state(game, state_key(game, state.last_hand), state)
-    keep_record(game)

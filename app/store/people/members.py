@@ -12,6 +12,7 @@ from app.rules.codes import Code
 from app.store.club.models import ClubSession, Member, SessionEvent, Substitution
 from app.store.people.models import ClubSettings, MailJob, MemberContact, Visibility
 from app.store.game.models import Game, GameEvent, Player, utcnow
+from app.store.stamps import session_moved
 from app.store.tenancy.scope import ALL_CLUBS
 
 #: An address as a person types it: something@somewhere.tld, no spaces; the mail server has the last word.
@@ -150,9 +151,13 @@ def forget_member(member: Member) -> str:
                                                                     Substitution.came_member_id == member.id))):
         change.left_name = new if change.left_member_id == member.id else change.left_name
         change.came_name = new if change.came_member_id == member.id else change.came_name
+    moved = set()
     for session in db.session.scalars(select(ClubSession)):
-        session.pairs = [[new if name == old else name for name in pair] for pair in session.pairs or []]
-        session.sitting_out = [new if name == old else name for name in session.sitting_out or []]
+        pairs = [[new if name == old else name for name in pair] for pair in session.pairs or []]
+        sitting_out = [new if name == old else name for name in session.sitting_out or []]
+        if (pairs, sitting_out) != (session.pairs or [], session.sitting_out or []):
+            moved.add(session.id)
+        session.pairs, session.sitting_out = pairs, sitting_out
     whole_name = re.compile(rf"(?<!\w){re.escape(old)}(?!\w)")
     for line in db.session.scalars(select(SessionEvent).where(SessionEvent.words.contains(old))):
         line.words = whole_name.sub(new, line.words)
@@ -163,8 +168,10 @@ def forget_member(member: Member) -> str:
     db.session.execute(MemberContact.__table__.delete().where(MemberContact.member_id == member.id))
     member.name, member.short_name, member.active = new, None, False
     if games:       # every kept page of these games is of their old version: they show the new name at once
+        moved |= set(db.session.scalars(select(Game.session_id).where(Game.id.in_(games), Game.session_id.is_not(None))))
         db.session.execute(update(Game).where(Game.id.in_(games)).values(version=Game.version + 1)
                            .execution_options(synchronize_session=False))
+    session_moved(*moved)           # and their sessions' boards
     db.session.commit()
     return new
 
