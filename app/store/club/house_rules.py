@@ -128,8 +128,22 @@ def reference(version_id: int | None) -> dict | None:
     """A game's or an afternoon's house rules as its JSON names them: {"id", "name", "version"}; None for none."""
     if version_id is None:
         return None
-    version = version_row(version_id)
+    return version_reference(version_row(version_id))
+
+
+def version_reference(version: HouseRulesVersion) -> dict:
+    """A stored version as a game's JSON names it: {"id", "name", "version"}."""
     return {"id": version.house_rules_id, "name": version.name, "version": version.version}
+
+
+def references(version_ids) -> dict[int, dict]:
+    """The references of many games' or afternoons' versions, by version id, in one statement whatever their
+    number (a list's page, the board's tables); a game without house rules reads `.get(None)`: None."""
+    wanted = {version_id for version_id in version_ids if version_id is not None}
+    if not wanted:
+        return {}
+    versions = db.session.scalars(select(HouseRulesVersion).where(HouseRulesVersion.id.in_(wanted)))
+    return {version.id: version_reference(version) for version in versions}
 
 
 def house_rules_words(version_id: int | None) -> str:
@@ -195,4 +209,4 @@ def delete_house_rules(house_rules_id: int) -> None:
 
 
 __all__ = ["chosen_house_rules", "club_house_rules", "club_house_rules_beside_documents", "delete_house_rules", "engine_house_rules", "game_variations", "house_rules_row",
-           "house_rules_words", "latest_version", "reference", "ruleset_of_version", "save_house_rules", "uses", "version_row", "version_ruleset"]
+           "house_rules_words", "latest_version", "reference", "references", "ruleset_of_version", "save_house_rules", "uses", "version_reference", "version_row", "version_ruleset"]
