@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from app.reading import read_whole_number
 from app.rules import RuleSet, TeamEntry, score_hand
-from app.rules.house_checks import rule_words
+from app.rules.house_words import rule_words
 from app.rules.numbers import points, signed
 
 #: Values clubs play, by rule (the winning score by base), besides the document's own.
@@ -148,7 +148,7 @@ def read_changes_form(form, document: RuleSet) -> tuple[dict, list[str]]:
     for rule in set_rules(document, document):
         value, problem = read_figure(form, rule.key)
         if problem:
-            problems.append(f"The {rule.words} bonus: {problem}")
+            problems.append(f"{rule_words(document, 'set_bonuses.' + rule.key.removeprefix('set_'))}: {problem}")
         elif value is not None and value != rule.document:
             bonuses[rule.key.removeprefix("set_")] = value
     if bonuses:

@@ -84,11 +84,16 @@ def version_row(version_id: int) -> HouseRulesVersion:
     return version
 
 
+def as_key(value: dict | None) -> str:
+    """Stored variations or changes as the text the engine's values are kept by."""
+    return json.dumps(value or {}, sort_keys=True)
+
+
 def engine_house_rules(version: HouseRulesVersion) -> HouseRules:
     """The version as the engine's HouseRules."""
     return HouseRules(version.name, version.base, dict(version.variations or {}),
-                      stored_changes(version.base, json.dumps(version.variations or {}, sort_keys=True),
-                                     json.dumps(version.changes or {}, sort_keys=True)), version.version)
+                      stored_changes(version.base, as_key(version.variations), as_key(version.changes)),
+                      version.version)
 
 
 @lru_cache(maxsize=512)
@@ -108,8 +113,7 @@ def _ruleset(name: str, base: str, variations: str, changes: str) -> RuleSet:
 
 def version_ruleset(version: HouseRulesVersion) -> RuleSet:
     """The rule set a stored version plays by."""
-    return _ruleset(version.name, version.base, json.dumps(version.variations or {}, sort_keys=True),
-                    json.dumps(version.changes or {}, sort_keys=True))
+    return _ruleset(version.name, version.base, as_key(version.variations), as_key(version.changes))
 
 
 def ruleset_of_version(version_id: int | None, ruleset_id: str, variations: dict | None) -> RuleSet:
@@ -120,8 +124,7 @@ def ruleset_of_version(version_id: int | None, ruleset_id: str, variations: dict
     version = version_row(version_id)
     if dict(variations or {}) == dict(version.variations or {}):
         return version_ruleset(version)
-    return _ruleset(version.name, version.base, json.dumps(dict(variations or {}), sort_keys=True),
-                    json.dumps(version.changes or {}, sort_keys=True))
+    return _ruleset(version.name, version.base, as_key(dict(variations or {})), as_key(version.changes))
 
 
 def reference(version_id: int | None) -> dict | None:
