@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from app.reading import read_whole_number
 from app.rules import RuleSet, TeamEntry, score_hand
+from app.rules.house import FIGURE_KEYS
 from app.rules.house_words import rule_words
 from app.rules.numbers import points, signed
 
@@ -35,9 +36,6 @@ SET_VALUES = {
 FAMILY_STEPS = ((None, 15), (0, 50), (1505, 90), (3005, 120), (5005, 150))
 #: How many rows of meld steps the form offers (the first for a total below 0).
 STEP_ROWS = 6
-#: The rules offered as a choice of figures, in the order the form shows them.
-FIGURE_RULES = ("target", "going_out_bonus", "concealed_bonus", "black_three_in_hand_points",
-                "red_three_in_hand_points", "failed_go_out_points")
 #: The typical hand of the preview, by base: the going-out team's sets (its 2 red 3s and 400 table points
 #: beside them); the other team 150 on the table, 85 in hand and a black 3 left in hand.
 TYPICAL_SETS = {"bolivia": {"red_samba": 1, "red_canasta": 1}, "sambola": {"red_canasta": 2, "black_canasta": 1},
@@ -72,7 +70,7 @@ def offered(document_value: int, values) -> tuple[int, ...]:
 def figure_rules(document: RuleSet, now: RuleSet) -> list[FigureRule]:
     """The rules the form offers as figures, where the base has them."""
     found = []
-    for key in FIGURE_RULES:
+    for key in FIGURE_KEYS:       # in the order the form shows them
         if getattr(document, key) is None or (key == "red_three_in_hand_points"
                                               and not document.red_threes_in_hand_allowed):
             continue

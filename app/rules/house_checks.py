@@ -190,12 +190,17 @@ def read_one(base: RuleSet, key: str, value, at: str):
     if key == "set_bonuses":
         return read_set_bonuses(base, value, at)
     if key == "unmelded_red_threes":
-        if value in {kind.value for kind in UnmeldedRedThrees}:
-            return UnmeldedRedThrees(value), []
-        return None, [Problem(at, f"Red {base.threes} of a team that has not melded count either "
-                                  f"'negative' (minus) or 'positive' (plus), not '{plain_words(value)}'.",
-                              Code.HOUSE_UNMELDED_VALUE)]
+        return read_unmelded(base, value, at)
     return value, figure_problems(value, at, rule_words(base, key), BOUNDS[key], penalty=key in PENALTIES)
+
+
+def read_unmelded(base: RuleSet, value, at: str) -> tuple[UnmeldedRedThrees | None, list[Problem]]:
+    """Whether a team not yet melded counts its red 3s minus ('negative') or plus ('positive')."""
+    if value in {kind.value for kind in UnmeldedRedThrees}:
+        return UnmeldedRedThrees(value), []
+    return None, [Problem(at, f"Red {base.threes} of a team that has not melded count either "
+                              f"'negative' (minus) or 'positive' (plus), not '{plain_words(value)}'.",
+                          Code.HOUSE_UNMELDED_VALUE)]
 
 
 def name_problems(name, field: str = "name") -> list[Problem]:
