@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask import current_app, flash, jsonify, redirect, render_template, request, url_for
 from flask_login import login_required
 
-from app.store.club.house_rules import house_rules_words
+from app.store.club.house_rules import house_rules_words, references
 from app.web.sign_in import api_organiser, organiser_actor
 from app.club.blueprint import bp
 from app.store.club.clock import call_time, clock_document, format_of_session, results, tables, time_is_called
@@ -37,14 +37,17 @@ QUIET_POLL_SECONDS = 60
 
 
 def board_document(session) -> dict:
-    """Every table of the round, who sits out, and whether time was called."""
+    """Every table of the round (with the house rules its game is played by), who sits out, and whether time was
+    called."""
     views = tables(session)
     calls = [call_document(call) for call in open_calls(session)]
+    house = references(view.game.house_rules_version_id for view in views)
     return {
         "session": session.id, "round": session.round, "time_called": time_is_called(session),
         "format": format_of_session(session), "sitting_out": list(session.sitting_out),
         "owing": [view.label for view in views if view.owes_last_hand], "draw_words": draw_words(session),
-        "tables": [{**view.as_dict(), "last_entry_at": view.last_entry_at} for view in views],
+        "tables": [{**view.as_dict(), "last_entry_at": view.last_entry_at,
+                    "house_rules": house.get(view.game.house_rules_version_id)} for view in views],
         "clock": clock_document(session),
         "agreement": bool(session.agreement), "calls": calls,
         "round_over": round_over(views), "next_poll": QUIET_POLL_SECONDS if round_over(views) and not calls else None,

@@ -6,7 +6,8 @@ from dataclasses import dataclass
 
 from app.reading import read_whole_number
 from app.rules import RuleSet, TeamEntry, score_hand
-from app.rules.house_checks import rule_words
+from app.rules.house import FIGURE_KEYS
+from app.rules.house_words import rule_words
 from app.rules.numbers import points, signed
 
 #: Values clubs play, by rule (the winning score by base), besides the document's own.
@@ -20,13 +21,21 @@ CLUB_VALUES = {
     "red_three_in_hand_points": (-100, -200, -500),
     "failed_go_out_points": (-200, -400, -500),
 }
+#: Set bonuses clubs play, by set type (the document's own is offered beside them): a natural or red canasta
+#: 500 to 1,000, a mixed or black one 300 to 500, a sequence or samba 1,000 to 2,000, a wild canasta or a bolivia
+#: 2,000 to 3,000.
+SET_VALUES = {
+    "red_canasta": (500, 600, 1000), "natural_canasta": (500, 600, 1000),
+    "black_canasta": (300, 400, 500), "mixed_canasta": (300, 400, 500),
+    "red_samba": (1000, 1500, 2000), "black_samba": (700, 1000, 1500),
+    "sequence": (1000, 1500, 2000), "escalera": (1500, 2000, 2500),
+    "bolivia": (2000, 2500, 3000), "wild_canasta": (2000, 2500, 3000), "pure_wild_canasta": (2000, 2500, 3000),
+    "mixed_bolivia": (1500, 2000, 2500), "black_bolivia": (2500, 3000, 4000), "red_bolivia": (3000, 4000, 5000),
+}
 #: A family variant's meld steps: 50 / 90 / 120 / 150 from 0 / 1,505 / 3,005 / 5,005.
 FAMILY_STEPS = ((None, 15), (0, 50), (1505, 90), (3005, 120), (5005, 150))
 #: How many rows of meld steps the form offers (the first for a total below 0).
 STEP_ROWS = 6
-#: The rules offered as a choice of figures, in the order the form shows them.
-FIGURE_RULES = ("target", "going_out_bonus", "concealed_bonus", "black_three_in_hand_points",
-                "red_three_in_hand_points", "failed_go_out_points")
 #: The typical hand of the preview, by base: the going-out team's sets (its 2 red 3s and 400 table points
 #: beside them); the other team 150 on the table, 85 in hand and a black 3 left in hand.
 TYPICAL_SETS = {"bolivia": {"red_samba": 1, "red_canasta": 1}, "sambola": {"red_canasta": 2, "black_canasta": 1},
@@ -53,28 +62,37 @@ class FigureRule:
         return signed(value) if self.signed else points(value)
 
 
+def offered(document_value: int, values) -> tuple[int, ...]:
+    """The figures offered for a rule: the document's and those clubs play, smallest first."""
+    return tuple(sorted({document_value, *values}, key=abs))
+
+
 def figure_rules(document: RuleSet, now: RuleSet) -> list[FigureRule]:
     """The rules the form offers as figures, where the base has them."""
     found = []
-    for key in FIGURE_RULES:
+    for key in FIGURE_KEYS:       # in the order the form shows them
         if getattr(document, key) is None or (key == "red_three_in_hand_points"
                                               and not document.red_threes_in_hand_allowed):
             continue
         values = CLUB_VALUES[key]
         values = values[document.id] if isinstance(values, dict) else values
-        choices = tuple(sorted({getattr(document, key), *values}, key=abs))
-        found.append(FigureRule(key, rule_words(document, key), getattr(document, key), choices, getattr(now, key),
-                                key != "target"))
+        found.append(FigureRule(key, rule_words(document, key), getattr(document, key),
+                                offered(getattr(document, key), values), getattr(now, key), key != "target"))
     return found
+
+
+def set_rules(document: RuleSet, now: RuleSet) -> list[FigureRule]:
+    """Each set type's bonus offered as figures, like the other rules (field `set_<id>`)."""
+    return [FigureRule(f"set_{s.id}", s.name, s.bonus, offered(s.bonus, SET_VALUES.get(s.id, ())),
+                       now.set_type(s.id).bonus, True) for s in document.set_types]
 
 
 def initial_values(document: RuleSet, now: RuleSet) -> dict[str, str]:
     """What each field of the form shows before anything is posted: the rules as `now` has them."""
     values = {}
-    for rule in figure_rules(document, now):
+    for rule in figure_rules(document, now) + set_rules(document, now):
         values[rule.key] = str(rule.now) if rule.now in rule.choices else "other"
         values[f"{rule.key}_other"] = "" if rule.now in rule.choices else str(rule.now)
-    values.update({f"set_{s.id}": str(s.bonus) for s in now.set_types})
     table, many = now.red_three_table, now.pack.red_threes
     each, every = each_and_all(table)
     values.update({f"red_{n}": str(table[n]) for n in range(1, many + 1)}, red_each=str(each), red_all=str(every))
@@ -125,12 +143,12 @@ def read_changes_form(form, document: RuleSet) -> tuple[dict, list[str]]:
         elif value is not None and value != rule.document:
             changes[rule.key] = value
     bonuses = {}
-    for set_type in document.set_types:
-        value = read_signed(form.get(f"set_{set_type.id}") or str(set_type.bonus))
-        if value is None:
-            problems.append(f"The {set_type.name} bonus: type it as a whole number.")
-        elif value != set_type.bonus:
-            bonuses[set_type.id] = value
+    for rule in set_rules(document, document):
+        value, problem = read_figure(form, rule.key)
+        if problem:
+            problems.append(f"{rule_words(document, 'set_bonuses.' + rule.key.removeprefix('set_'))}: {problem}")
+        elif value is not None and value != rule.document:
+            bonuses[rule.key.removeprefix("set_")] = value
     if bonuses:
         changes["set_bonuses"] = bonuses
     table, problem = read_red_threes(form, document)
@@ -208,4 +226,4 @@ def preview(document: RuleSet, club: RuleSet) -> dict:
 
 
 __all__ = ["FAMILY_STEPS", "STEP_ROWS", "each_and_all", "figure_rules", "initial_values", "preview",
-           "read_changes_form"]
+           "read_changes_form", "set_rules"]

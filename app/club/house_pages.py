@@ -8,7 +8,7 @@ from flask_login import current_user, login_required
 
 from app.club.blueprint import bp
 from app.club.house_form import (FAMILY_STEPS, STEP_ROWS, each_and_all, figure_rules, initial_values, preview,
-                                 read_changes_form)
+                                 read_changes_form, set_rules)
 from app.rules import RuleSet, all_rulesets, apply_changes, differences, get_ruleset, read_changes, trey_table_words
 from app.rules.house_words import meld_words
 from app.rules.refusal import Refusal, RefusalKind
@@ -70,7 +70,7 @@ def form_page(base: str, variations: dict, name: str, now: RuleSet | None, *, ro
         values.update({key: form.get(key, "") for key in form})
     return render_template(
         "club/house_rules_form.html", row=row, base=base, document=document, now=now, values=values,
-        figures=figure_rules(document, now), problems=list(problems),
+        figures=figure_rules(document, now), set_figures=set_rules(document, now), problems=list(problems),
         document_each_all=each_and_all(document.red_three_table), family=FAMILY_STEPS, step_rows=STEP_ROWS,
         preview=preview(document, now), differences=differences(document, now), document_meld=meld_words(document),
         document_red=trey_table_words(document.red_three_table)), status

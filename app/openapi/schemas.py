@@ -225,16 +225,17 @@ PAGING = {"page": COUNT | {"minimum": 1}, "limit": COUNT | {"minimum": 1},
           "next": {"type": ["string", "null"], "description": "The next page's address (page and limit in its query); "
                                                               "null on the last page."}}
 SESSION_SUMMARY = shape({
-    "id": PUBLIC_ID, "date": {"type": "string", "format": "date"}, "ruleset": TEXT,
+    "id": PUBLIC_ID, "date": {"type": "string", "format": "date"}, "ruleset": TEXT, "house_rules": HOUSE_RULES_REF,
     "format": shape({"kind": TEXT, "hands": NULLABLE_INT, "ends_at": {"type": ["string", "null"]}},
                     ("kind", "hands", "ends_at")),
     "round": COUNT, "time_called": {"type": "boolean"}},
-    ("id", "date", "ruleset", "format", "round", "time_called"))
+    ("id", "date", "ruleset", "house_rules", "format", "round", "time_called"))
 GAME_SUMMARY = shape({
-    "id": PUBLIC_ID, "url": GAME_URL, "ruleset": TEXT, "table": TEXT, "teams": NAMES, "version": COUNT,
+    "id": PUBLIC_ID, "url": GAME_URL, "ruleset": TEXT, "house_rules": HOUSE_RULES_REF, "table": TEXT, "teams": NAMES,
+    "version": COUNT,
     "session_id": {"type": ["integer", "null"], "format": "int64", "description": "The session of a club table."},
     "game_over": {"type": "boolean"}, "opened_at": {"type": "string", "format": "date-time"}},
-    ("id", "url", "ruleset", "table", "teams", "version", "session_id", "game_over", "opened_at"))
+    ("id", "url", "ruleset", "house_rules", "table", "teams", "version", "session_id", "game_over", "opened_at"))
 
 CALL = shape({
     "id": COUNT, "table": COUNT, "label": TEXT, "game_id": PUBLIC_ID | {"type": ["integer", "null"]},

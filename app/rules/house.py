@@ -17,6 +17,9 @@ from typing import Mapping
 from .model import MeldStep, RuleSet, UnmeldedRedThrees
 from .numbers import points
 
+#: The changes that are one figure of the rule set (the rest are tables, the sets' bonuses and a choice).
+FIGURE_KEYS = ("target", "going_out_bonus", "concealed_bonus", "black_three_in_hand_points",
+               "red_three_in_hand_points", "failed_go_out_points")
 #: Every change a club may make, in the order pages and documents list them.
 CHANGE_KEYS = (
     "target", "initial_meld_table", "set_bonuses", "going_out_bonus", "concealed_bonus", "red_three_table",
@@ -122,9 +125,7 @@ def base_figures(ruleset: RuleSet) -> dict[str, tuple[str, ...]]:
     """Each changeable rule's figures as a reading of the document may quote them ('15,000', '200')."""
     def words(value) -> tuple[str, ...]:
         return (points(value), str(value), str(value).replace("-", "\u2212")) if isinstance(value, int) else ()
-    found = {key: words(getattr(ruleset, key)) for key in
-             ("target", "going_out_bonus", "concealed_bonus", "black_three_in_hand_points",
-              "red_three_in_hand_points", "failed_go_out_points")}
+    found = {key: words(getattr(ruleset, key)) for key in FIGURE_KEYS}
     found["red_three_table"] = tuple(w for value in ruleset.red_three_table[1:] for w in words(value))
     found["set_bonuses"] = tuple(w for s in ruleset.set_types for w in words(s.bonus))
     found["unmelded_red_threes"] = ("not melded", "whether or not the team has melded")
@@ -133,9 +134,7 @@ def base_figures(ruleset: RuleSet) -> dict[str, tuple[str, ...]]:
 
 def readings_kept(base: RuleSet, ruleset: RuleSet) -> tuple[str, ...]:
     """The base's readings of its document, but those that quote a figure the club has changed."""
-    changed = [key for key in ("target", "going_out_bonus", "concealed_bonus", "red_three_table",
-                               "unmelded_red_threes", "black_three_in_hand_points", "red_three_in_hand_points",
-                               "failed_go_out_points")
+    changed = [key for key in (*FIGURE_KEYS, "red_three_table", "unmelded_red_threes")
                if getattr(base, key) != getattr(ruleset, key)]
     if base.set_types != ruleset.set_types:
         changed.append("set_bonuses")
@@ -146,4 +145,4 @@ def readings_kept(base: RuleSet, ruleset: RuleSet) -> tuple[str, ...]:
                  if not any(pattern.search(reading) for pattern in quoted))
 
 
-__all__ = ["CHANGE_KEYS", "Changes", "HouseRules", "apply_changes"]
+__all__ = ["CHANGE_KEYS", "FIGURE_KEYS", "Changes", "HouseRules", "apply_changes"]

@@ -12,6 +12,7 @@ from typing import Mapping
 from .codes import Code
 from .entries import Problem
 from .house import CHANGE_KEYS, Changes, HouseRules, apply_changes
+from .house_words import rule_words
 from .model import MeldStep, RuleSet, UnmeldedRedThrees
 from .numbers import points
 from .registry import get_ruleset, variation_problems
@@ -33,19 +34,6 @@ PENALTIES = ("black_three_in_hand_points", "red_three_in_hand_points", "failed_g
 #: Changes the base must have a rule for: the rule set's switch that says it has one.
 NEEDS = {"red_three_in_hand_points": lambda r: r.red_threes_in_hand_allowed,
          "failed_go_out_points": lambda r: r.failed_go_out_points is not None}
-
-
-def rule_words(ruleset: RuleSet, key: str) -> str:
-    """A change's rule in the club's words: 'The going-out bonus', 'A black trey left in a hand'."""
-    one = ruleset.threes[:-1]
-    return {
-        "target": "The winning score", "initial_meld_table": "The meld minimum",
-        "going_out_bonus": "The going-out bonus", "concealed_bonus": "The bonus for going out concealed",
-        "red_three_table": f"Red {ruleset.threes} on the table",
-        "unmelded_red_threes": f"Red {ruleset.threes} of a team that has not melded",
-        "black_three_in_hand_points": f"A black {one} left in a hand",
-        "red_three_in_hand_points": f"A red {one} left in a hand", "failed_go_out_points": "A failed go-out",
-    }.get(key, plain_words(key).capitalize())
 
 
 def is_whole(value) -> bool:
@@ -159,8 +147,8 @@ def read_set_bonuses(base: RuleSet, value, field: str) -> tuple[tuple[tuple[str,
             problems.append(Problem(f"{field}.{set_id}", f"{base.short_name} has no set called "
                                     f"'{plain_words(set_id)}'; its sets are {names}.", Code.HOUSE_UNKNOWN_SET))
             continue
-        name = base.set_type(set_id).name
-        bad = figure_problems(bonus, f"{field}.{set_id}", f"The {name} bonus", BOUNDS["set_bonus"])
+        bad = figure_problems(bonus, f"{field}.{set_id}", rule_words(base, f"set_bonuses.{set_id}"),
+                              BOUNDS["set_bonus"])
         problems += bad
         if not bad:
             found[set_id] = bonus
@@ -202,12 +190,17 @@ def read_one(base: RuleSet, key: str, value, at: str):
     if key == "set_bonuses":
         return read_set_bonuses(base, value, at)
     if key == "unmelded_red_threes":
-        if value in {kind.value for kind in UnmeldedRedThrees}:
-            return UnmeldedRedThrees(value), []
-        return None, [Problem(at, f"Red {base.threes} of a team that has not melded count either "
-                                  f"'negative' (minus) or 'positive' (plus), not '{plain_words(value)}'.",
-                              Code.HOUSE_UNMELDED_VALUE)]
+        return read_unmelded(base, value, at)
     return value, figure_problems(value, at, rule_words(base, key), BOUNDS[key], penalty=key in PENALTIES)
+
+
+def read_unmelded(base: RuleSet, value, at: str) -> tuple[UnmeldedRedThrees | None, list[Problem]]:
+    """Whether a team not yet melded counts its red 3s minus ('negative') or plus ('positive')."""
+    if value in {kind.value for kind in UnmeldedRedThrees}:
+        return UnmeldedRedThrees(value), []
+    return None, [Problem(at, f"Red {base.threes} of a team that has not melded count either "
+                              f"'negative' (minus) or 'positive' (plus), not '{plain_words(value)}'.",
+                          Code.HOUSE_UNMELDED_VALUE)]
 
 
 def name_problems(name, field: str = "name") -> list[Problem]:
@@ -245,5 +238,4 @@ def house_ruleset(house: HouseRules) -> RuleSet:
     return apply_changes(get_ruleset(house.base, house.variations), house.changes, house.name)
 
 
-__all__ = ["BOUNDS", "NAME_LIMIT", "house_ruleset", "name_problems", "read_changes", "read_house_rules",
-           "rule_words"]
+__all__ = ["BOUNDS", "NAME_LIMIT", "house_ruleset", "name_problems", "read_changes", "read_house_rules"]

@@ -1,15 +1,16 @@
 """House rules beside their document: each rule the club plays differently, the document's value and the club's.
 
-Every value is worded by the describing code the seed rule sets use (describe.py), never a copy of it.
+Every value is worded by the describing code the seed rule sets use (describe.py), never a copy of it; each
+rule's name (`rule_words`) is the one the checks, the form and the pages use.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from .describe import black_three_counts, meld_rows, trey_table_words
-from .house_checks import rule_words
 from .model import BlackThreeMelding, RuleSet, UnmeldedRedThrees
 from .numbers import points, signed
+from .wording import plain_words
 
 
 @dataclass(frozen=True)
@@ -24,6 +25,22 @@ class ChangedRule:
     def as_dict(self) -> dict:
         """As GET /api/v1/house-rules/<id> lists it under `differences`."""
         return {"key": self.key, "rule": self.rule, "document": self.document, "club": self.club}
+
+
+def rule_words(ruleset: RuleSet, key: str) -> str:
+    """A change's rule in the club's words: 'The going-out bonus', 'A black trey left in a hand', and for
+    `set_bonuses.<set id>` 'The Red Canasta bonus'."""
+    one = ruleset.threes[:-1]
+    if key.startswith("set_bonuses."):
+        return f"The {ruleset.set_type(key.removeprefix('set_bonuses.')).name} bonus"
+    return {
+        "target": "The winning score", "initial_meld_table": "The meld minimum",
+        "going_out_bonus": "The going-out bonus", "concealed_bonus": "The bonus for going out concealed",
+        "red_three_table": f"Red {ruleset.threes} on the table",
+        "unmelded_red_threes": f"Red {ruleset.threes} of a team that has not melded",
+        "black_three_in_hand_points": f"A black {one} left in a hand",
+        "red_three_in_hand_points": f"A red {one} left in a hand", "failed_go_out_points": "A failed go-out",
+    }.get(key, plain_words(key).capitalize())
 
 
 def meld_words(ruleset: RuleSet) -> str:
@@ -57,7 +74,7 @@ def differences(document: RuleSet, club: RuleSet) -> tuple[ChangedRule, ...]:
     differ("target", rule_words(document, "target"), lambda r: points(r.target))
     differ("initial_meld_table", rule_words(document, "initial_meld_table"), meld_words)
     for set_type in document.set_types:
-        differ(f"set_bonuses.{set_type.id}", f"The {set_type.name} bonus",
+        differ(f"set_bonuses.{set_type.id}", rule_words(document, f"set_bonuses.{set_type.id}"),
                lambda r, set_id=set_type.id: signed(r.set_type(set_id).bonus))
     differ("going_out_bonus", rule_words(document, "going_out_bonus"), lambda r: signed(r.going_out_bonus))
     differ("concealed_bonus", rule_words(document, "concealed_bonus"), lambda r: signed(r.concealed_bonus))
@@ -84,4 +101,4 @@ def header_words(ruleset: RuleSet) -> str:
     return f"House rules: {ruleset.house_rules} (on {ruleset.short_name})"
 
 
-__all__ = ["ChangedRule", "differences", "header_words"]
+__all__ = ["ChangedRule", "differences", "header_words", "rule_words"]

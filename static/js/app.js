@@ -144,6 +144,13 @@
     markChoices();
     window.setTimeout(markChoices, 0);
   }
+  // A figure typed beside a choice chooses it (the house rules form: "Another figure", "So much each", "Our own
+  // steps"), so that what was typed is never left out because a radio button was not pressed first.
+  document.addEventListener("input", function (event) {
+    var id = event.target.dataset ? event.target.dataset.chooses : "";
+    var radio = id ? document.getElementById(id) : null;
+    if (radio && !radio.checked) radio.checked = true;
+  });
   ["change", "input", "click", "reset"].forEach(function (name) { document.addEventListener(name, markSoon); });
   document.addEventListener("toggle", markSoon, true);     // a counter opened or closed (toggle does not bubble)
   document.addEventListener("DOMContentLoaded", function () {

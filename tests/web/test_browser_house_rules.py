@@ -1,6 +1,6 @@
 """House rules in a real Chromium: the organiser makes them on the form (a figure chosen, another typed, red 3s by
 'each' and 'all of them', the family meld steps), sees the typical hand scored both ways, saves; the pages are
-pictured at 1024x768 and 390x844 in both colour schemes (tests/output/house/), and the guide's picture is taken
+pictured at 1024x768, 768x1024 and 390x844 in both colour schemes (tests/output/house/), and the guide's picture is taken
 (HELP_PICTURES: tests/output/help, or static/help through make help-pictures)."""
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from tests.web.test_help_pages import small_png
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("house_rules_browser")]
 
 SCHEMES = ("light", "dark")
-SIZES = {"1024x768": {"width": 1024, "height": 768}, "390x844": {"width": 390, "height": 844}}
+SIZES = {"1024x768": {"width": 1024, "height": 768}, "768x1024": {"width": 768, "height": 1024}, "390x844": {"width": 390, "height": 844}}
 PICTURES = OUTPUT_DIR / "house"
 
 
@@ -26,14 +26,16 @@ def club(tmp_path_factory):
 
 
 def fill_the_form(page) -> None:
-    """Bolivia to 10,000, going out 300, another figure for a black 3 in hand, red 3s 100 each and 1,000 for
-    all six, the family meld steps; then the hand scored both ways."""
+    """Bolivia to 10,000, going out 300, another figure for a black 3 in hand and for a black canasta, red 3s 100
+    each and 1,000 for all six, the family meld steps; then the hand scored both ways."""
     page.get_by_label("Name of your house rules").fill("Our Bolivia to 10,000")
     page.locator("fieldset.house-rule", has_text="The winning score").get_by_text("10,000", exact=True).click()
     page.locator("fieldset.house-rule", has_text="The going-out bonus").get_by_text("+300", exact=True).click()
     black = page.locator("fieldset.house-rule", has_text="A black 3 left in a hand")
     black.locator("label.pill", has_text="Another figure").click()
     black.get_by_label("Another figure, typed here:").fill("-250")
+    # Typed without pressing "Another figure" first: typing chooses it (static/js/app.js).
+    page.locator("fieldset.house-set", has_text="Black Canasta").get_by_label("Another figure, typed here:").fill("350")
     page.get_by_label("So much each, and a figure for all 6 of them").check()
     page.locator("#red_each").fill("100")
     page.locator("#red_all").fill("1000")
@@ -61,6 +63,7 @@ def test_the_organiser_makes_house_rules_in_the_browser_and_the_pages_are_pictur
     assert "House rules: Our Bolivia to 10,000" in page.locator("h1").inner_text()
     rows = page.locator("table.house-diff tbody tr").all_inner_texts()
     assert "The winning score\t15,000\t10,000" in rows and "A black 3 left in a hand\t\u2212100 each\t\u2212250 each" in rows
+    assert "The Black Canasta bonus\t+300\t+350" in rows
     page.context.close()
     shots = {"form": "/club/house-rules/new?base=bolivia_plus", "list": "/club/house-rules",
              "page": address.replace(base_url, ""), "rules": "/rules"}

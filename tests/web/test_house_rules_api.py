@@ -174,6 +174,25 @@ def test_an_afternoon_plays_by_house_rules_and_each_table_keeps_them(app, client
     assert played["house_rules"]["id"] == rules["id"] and played["target"] == 10000
 
 
+def test_the_club_lists_and_the_board_name_each_games_house_rules(app, client):
+    organiser(app)
+    login(client)
+    rules = make(client).get_json()
+    named = {"id": rules["id"], "name": "Our Bolivia", "version": 1}
+    opened = open_session(client, PLAYERS[:8], ruleset="", house_rules=rules["id"]).get_json()
+    plain = open_session(client, PLAYERS[:8]).get_json()
+    casual = client.post("/api/v1/games", json={"ruleset": "sambola", "teams": [{"players": ["X"]}, {"players": ["Y"]}]})
+    sessions = {s["id"]: s["house_rules"] for s in client.get("/api/v1/sessions", headers=basic()).get_json()["sessions"]}
+    assert sessions == {opened["id"]: named, plain["id"]: None}
+    games = {g["id"]: g["house_rules"] for g in client.get("/api/v1/games?limit=100", headers=basic()).get_json()["games"]}
+    assert {games[t["game_id"]]["name"] for t in opened["tables"]} == {"Our Bolivia"}
+    assert all(games[t["game_id"]] is None for t in plain["tables"]) and games[casual.get_json()["id"]] is None
+    board = client.get(f"/club/sessions/{opened['id']}/board.json").get_json()
+    assert [t["house_rules"] for t in board["tables"]] == [named, named]
+    other = client.get(f"/club/sessions/{plain['id']}/board.json").get_json()
+    assert [t["house_rules"] for t in other["tables"]] == [None, None]
+
+
 def test_another_clubs_house_rules_are_not_found(app, client):
     organiser(app)
     rules = make(client).get_json()

@@ -58,6 +58,26 @@ def test_the_form_offers_the_documents_value_and_values_clubs_play(csrf_app, csr
     assert 'Melded black treys score "as per the REDs": they follow this table too.' in plus
 
 
+def test_set_bonuses_offer_the_documents_value_values_clubs_play_and_another_figure(csrf_app, csrf_client):
+    organiser(csrf_app)
+    login(csrf_client)
+    path = "/club/house-rules/new?base=bolivia"
+    page = csrf_client.get(path).get_data(as_text=True)
+    canasta = page[page.index('Red Canasta <span class="house-doc">(the document: +500)</span>'):]
+    canasta = canasta[:canasta.index("</fieldset>")]
+    for value in ("+500", "+600", "+1,000", "Another figure"):
+        assert f"<span>{value}</span>" in canasta
+    assert 'name="set_red_canasta" value="500" checked' in canasta
+    sent = CHOSEN | {"set_red_canasta": "600", "set_black_samba": "other", "set_black_samba_other": "1,250"}
+    saved = csrf_client.post(path, data=sent | {"action": "save", "csrf_token": token(csrf_client, path)})
+    assert saved.status_code == 302, saved.get_data(as_text=True)[:2000]
+    rules = csrf_client.get("/api/v1/house-rules", headers=basic()).get_json()["house_rules"][0]
+    assert rules["changes"]["set_bonuses"] == {"red_canasta": 600, "black_samba": 1250}
+    edit = csrf_client.get(f"/club/house-rules/{rules['id']}/edit").get_data(as_text=True)
+    assert 'name="set_red_canasta" value="600" checked' in edit and 'name="set_black_samba" value="other" checked' in edit
+    assert re.search(r'name="set_black_samba_other"[^>]*value="1250"', edit)
+
+
 def test_the_preview_scores_a_typical_hand_both_ways_and_saves_nothing(csrf_app, csrf_client):
     organiser(csrf_app)
     login(csrf_client)

@@ -84,11 +84,16 @@ def version_row(version_id: int) -> HouseRulesVersion:
     return version
 
 
+def as_key(value: dict | None) -> str:
+    """Stored variations or changes as the text the engine's values are kept by."""
+    return json.dumps(value or {}, sort_keys=True)
+
+
 def engine_house_rules(version: HouseRulesVersion) -> HouseRules:
     """The version as the engine's HouseRules."""
     return HouseRules(version.name, version.base, dict(version.variations or {}),
-                      stored_changes(version.base, json.dumps(version.variations or {}, sort_keys=True),
-                                     json.dumps(version.changes or {}, sort_keys=True)), version.version)
+                      stored_changes(version.base, as_key(version.variations), as_key(version.changes)),
+                      version.version)
 
 
 @lru_cache(maxsize=512)
@@ -108,8 +113,7 @@ def _ruleset(name: str, base: str, variations: str, changes: str) -> RuleSet:
 
 def version_ruleset(version: HouseRulesVersion) -> RuleSet:
     """The rule set a stored version plays by."""
-    return _ruleset(version.name, version.base, json.dumps(version.variations or {}, sort_keys=True),
-                    json.dumps(version.changes or {}, sort_keys=True))
+    return _ruleset(version.name, version.base, as_key(version.variations), as_key(version.changes))
 
 
 def ruleset_of_version(version_id: int | None, ruleset_id: str, variations: dict | None) -> RuleSet:
@@ -120,16 +124,29 @@ def ruleset_of_version(version_id: int | None, ruleset_id: str, variations: dict
     version = version_row(version_id)
     if dict(variations or {}) == dict(version.variations or {}):
         return version_ruleset(version)
-    return _ruleset(version.name, version.base, json.dumps(dict(variations or {}), sort_keys=True),
-                    json.dumps(version.changes or {}, sort_keys=True))
+    return _ruleset(version.name, version.base, as_key(dict(variations or {})), as_key(version.changes))
 
 
 def reference(version_id: int | None) -> dict | None:
     """A game's or an afternoon's house rules as its JSON names them: {"id", "name", "version"}; None for none."""
     if version_id is None:
         return None
-    version = version_row(version_id)
+    return version_reference(version_row(version_id))
+
+
+def version_reference(version: HouseRulesVersion) -> dict:
+    """A stored version as a game's JSON names it: {"id", "name", "version"}."""
     return {"id": version.house_rules_id, "name": version.name, "version": version.version}
+
+
+def references(version_ids) -> dict[int, dict]:
+    """The references of many games' or afternoons' versions, by version id, in one statement whatever their
+    number (a list's page, the board's tables); a game without house rules reads `.get(None)`: None."""
+    wanted = {version_id for version_id in version_ids if version_id is not None}
+    if not wanted:
+        return {}
+    versions = db.session.scalars(select(HouseRulesVersion).where(HouseRulesVersion.id.in_(wanted)))
+    return {version.id: version_reference(version) for version in versions}
 
 
 def house_rules_words(version_id: int | None) -> str:
@@ -195,4 +212,4 @@ def delete_house_rules(house_rules_id: int) -> None:
 
 
 __all__ = ["chosen_house_rules", "club_house_rules", "club_house_rules_beside_documents", "delete_house_rules", "engine_house_rules", "game_variations", "house_rules_row",
-           "house_rules_words", "latest_version", "reference", "ruleset_of_version", "save_house_rules", "uses", "version_row", "version_ruleset"]
+           "house_rules_words", "latest_version", "reference", "references", "ruleset_of_version", "save_house_rules", "uses", "version_reference", "version_row", "version_ruleset"]
