@@ -103,7 +103,7 @@ def test_the_ladder_has_a_form_column_on_request(org, app):
     plain = org.get(f"/records/seasons/{season}").get_data(as_text=True)
     assert 'class="col-form"' not in plain and "Show each player's form" in plain
     with_form = org.get(f"/records/seasons/{season}?form=1").get_data(as_text=True)
-    assert '<th class="col-form">Form</th>' in with_form and with_form.count('<td class="col-form">') == 8
+    assert '<th class="col-form">Form</th>' in with_form and with_form.count('<td class="col-form"') == 8
     assert "everyone starts at 25" in with_form and "Hide the form column" in with_form
 
 
