@@ -76,12 +76,10 @@ def public_url(text: str | None) -> str | None:
 #: closes any connection beyond them when it is handed back: PostgreSQL then starts a new backend process
 #: for the next, a few milliseconds of CPU each time). docs/benchmarks.md has the measurement.
 POOL_SIZE = 12
-#: What each process keeps by default: room for the tables of a Saturday a worker sees when the proxy sends a
-#: club's games to the same worker of 3 (about 3,300 tables; measured per table served: 5 pages, bodies and
-#: news, 1 state and some 70 hands' rows and record lines: docs/benchmarks.md (h)).
-VERSION_CACHE_ITEMS = 24576
+#: Games' states each process keeps by default (the one cache, app/store/game/cache.py): room for the tables
+#: of a Saturday a worker sees when the proxy sends a club's games to the same worker of 3 (about 3,300
+#: tables, about 2 states each: docs/benchmarks.md (h)).
 STATE_CACHE_ITEMS = 8192
-ROW_CACHE_ITEMS = 131072
 
 
 def engine_options(url: str) -> dict:
@@ -116,11 +114,9 @@ def load_config(app) -> None:
         # The club's time zone, an IANA name (checked by the factory; empty: the machine's own zone).
         TREYS_TIMEZONE=(os.environ.get("TREYS_TIMEZONE") or "").strip(),
         GAMES_PER_MINUTE=positive_setting(os.environ.get("TREYS_GAMES_PER_MINUTE"), 10),
-        # Entries each process keeps (app/store/game/cache.py; docs/hosting.md, "Many clubs on several workers"):
-        # pages, bodies and news by game version; games' states; hands' score-sheet rows.
-        VERSION_CACHE_ITEMS=positive_setting(os.environ.get("TREYS_VERSION_CACHE_ITEMS"), VERSION_CACHE_ITEMS),
+        # Games' states each process keeps (app/store/game/cache.py; docs/hosting.md, "Many clubs on several
+        # workers").
         STATE_CACHE_ITEMS=positive_setting(os.environ.get("TREYS_STATE_CACHE_ITEMS"), STATE_CACHE_ITEMS),
-        ROW_CACHE_ITEMS=positive_setting(os.environ.get("TREYS_ROW_CACHE_ITEMS"), ROW_CACHE_ITEMS),
         JSON_SORT_KEYS=False,
         # The first club's records readable without logging in until its owner chooses who reads them on the
         # club's settings page (each club's own choice from then on; off: its accounts only).

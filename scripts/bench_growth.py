@@ -6,7 +6,8 @@ one SQLite file; CPU time of this process, median of several rounds, so other wo
     the API document after a write, at 10, 40 and 190 hands (a game holds at most 200);
 (c) the home page, a season's ladder, games.csv, hands.csv and the session results CSV at 10, 100 and 1,000
     games of 12 hands (50 club afternoons), first read (nothing kept) and again;
-(d) the PDF score sheet of a 40-hand, 6-player game, first download (rendered) and again (kept).
+(d) the PDF score sheet of a 40-hand, 6-player game, first download (rendered) and again by the browser that
+    holds it (a 304 by its ETag).
 
     .venv/bin/python scripts/bench_growth.py [ROUNDS]
 """
@@ -37,9 +38,9 @@ def cpu_ms(work) -> float:
     return (time.process_time() - start) * 1000
 
 
-def get(client, url: str, status: int = 200):
+def get(client, url: str, status: int = 200, headers=None):
     """A GET that must answer `status`."""
-    answer = client.get(url)
+    answer = client.get(url, headers=headers or {})
     assert answer.status_code == status, (url, answer.status_code)
     return answer
 
@@ -126,16 +127,16 @@ def sheet(folder: str, rounds: int) -> None:
     with app.app_context():
         game_id = build_game(40, team_size=3, seed=4).id
     url = f"/games/{game_id}/sheet.pdf"
-    get(client, url)
+    held = {"If-None-Match": get(client, url).headers["ETag"]}
     first, again = [], []
     for _ in range(max(3, rounds // 2)):
         forget_everything(app)
         start = time.perf_counter()
         first.append(cpu_ms(lambda: get(client, url)))
         wall = (time.perf_counter() - start) * 1000
-        again.append(cpu_ms(lambda: get(client, url)))
+        again.append(cpu_ms(lambda: get(client, url, 304, held)))
     print(f"(d) PDF score sheet, 40 hands, 6 players: first download {statistics.median(first):.0f} ms CPU "
-          f"(last one {wall:.0f} ms wall), again {statistics.median(again):.1f} ms (kept by game version): "
+          f"(last one {wall:.0f} ms wall), again {statistics.median(again):.1f} ms (the browser holding it: 304): "
           f"{'met' if statistics.median(first) <= 500 else 'MISSED'} (target <= 500 ms, rendered off the "
           f"request threads' way: at most 2 renders at once)")
 

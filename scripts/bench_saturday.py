@@ -16,7 +16,8 @@ from benchclubs import CLUBS, club_at, seeded_app
 from benchkit import finish
 from benchreplay import WINDOW, WORKERS, Tables, news_tags_for, replay, requests
 
-from flask import Flask
+from flask import Flask, redirect, render_template_string
+from sqlalchemy import Column, Integer, MetaData, String, Table, create_engine, select, update
 from werkzeug.test import EnvironBuilder
 
 from app import create_app
@@ -34,9 +35,65 @@ def hello_app() -> Flask:
     return app
 
 
-def environ(path: str, method: str = "GET", headers=None, json=None) -> dict:
+#: The bare pair's one table: a table of a club with its hands counted and its teams' totals.
+PAIR_ROWS = MetaData()
+PAIR_TABLE = Table("bench_pair", PAIR_ROWS, Column("id", Integer, primary_key=True), Column("hands", Integer),
+                   Column("us", Integer), Column("them", Integer), Column("label", String(40)))
+PAIR_PAGE = """<!doctype html><title>{{ row.label }}</title><h1>{{ row.label }}</h1>
+<p>Hands: {{ row.hands }}</p><table><tr><th>Us</th><th>Them</th></tr><tr><td>{{ row.us }}</td><td>{{ row.them }}</td></tr>
+</table><form method="post" action="/tables/{{ row.id }}/hands"><button>Save</button></form>"""
+
+
+def bare_pair_app(url: str) -> Flask:
+    """The bare Flask app the tablet's pair is held beside: a POST that adds to a row and redirects, and a GET of
+    a page made from that row, on the same database through SQLAlchemy's pool (the app's own pool size)."""
+    engine = create_engine(url, **({} if url.startswith("sqlite") else {"pool_size": 12}))
+    PAIR_ROWS.drop_all(engine)
+    PAIR_ROWS.create_all(engine)
+    with engine.begin() as connection:
+        connection.execute(PAIR_TABLE.insert(), [{"id": 1, "hands": 0, "us": 0, "them": 0, "label": "Table 1"}])
+    app = Flask("pair")
+
+    @app.post("/tables/<int:table_id>/hands")
+    def add(table_id: int):
+        with engine.begin() as connection:
+            connection.execute(update(PAIR_TABLE).where(PAIR_TABLE.c.id == table_id).values(
+                hands=PAIR_TABLE.c.hands + 1, us=PAIR_TABLE.c.us + 20, them=PAIR_TABLE.c.them + 10))
+        return redirect(f"/tables/{table_id}", 303)
+
+    @app.get("/tables/<int:table_id>")
+    def page(table_id: int):
+        with engine.connect() as connection:
+            row = connection.execute(select(PAIR_TABLE).where(PAIR_TABLE.c.id == table_id)).one()
+        return render_template_string(PAIR_PAGE, row=row)
+    return app
+
+
+def pair_round(app, post, page, expect: tuple[str, str], before=None) -> float:
+    """CPU ms of 20 pairs (the POST, then the page), `before` run untimed before each."""
+    spent = 0.0
+    for _ in range(20):
+        made = before() if before is not None else post
+        start = time.process_time()
+        statuses = call(app, made), call(app, page)
+        spent += time.process_time() - start
+        assert statuses[0].startswith(expect[0]) and statuses[1].startswith(expect[1]), statuses
+    return spent * 1000 / 20
+
+
+def pairs_beside(app, post_of, page, bare, rounds: int = ROUNDS) -> tuple[float, float]:
+    """The median over `rounds` of the tablet's pair (a hand posted through the page's form, its page
+    reloaded) and, just before each, a round of the bare pair."""
+    ours, theirs = [], []
+    for _ in range(rounds):
+        theirs.append(pair_round(bare, environ("/tables/1/hands", "POST"), environ("/tables/1"), ("303", "200")))
+        ours.append(pair_round(app, None, page, ("302", "200"), before=post_of))
+    return statistics.median(ours), statistics.median(theirs)
+
+
+def environ(path: str, method: str = "GET", headers=None, json=None, data=None) -> dict:
     """A request's WSGI environ, made once (each call copies it and gives it a fresh body)."""
-    env = EnvironBuilder(path=path, method=method, headers=headers or {}, json=json,
+    env = EnvironBuilder(path=path, method=method, headers=headers or {}, json=json, data=data,
                          base_url="http://localhost").get_environ()
     env["bench.body"] = env["wsgi.input"].read()
     return env
@@ -90,7 +147,15 @@ def hello_round() -> float:
     return (time.process_time() - start) * 1000 / CALLS
 
 
-def measure(app, club: dict) -> dict:
+def form_post(app, game_id: int, headers: dict) -> dict:
+    """The environ of the next hand sent through the game's hand form (its version read first, untimed)."""
+    version = app.test_client().get(f"/api/v1/games/{game_id}").get_json()["version"]
+    fields = {"version": str(version), "client_token": os.urandom(8).hex(), "went_out": "none",
+              "team0-table_points": "20", "team1-table_points": "10"}
+    return environ(f"/games/{game_id}/hands/new", "POST", headers, data=fields)
+
+
+def measure(app, club: dict, url: str) -> dict:
     """CPU ms per request of each kind, beside a bare hello in the same run, at one club's tables (a club
     of the seeded, another each run: 140 hands are posted at one of its tables)."""
     cookie = signed_cookie(app, club["signed"])
@@ -123,6 +188,9 @@ def measure(app, club: dict) -> dict:
     figures["hand posted"] = cpu_per_request(app, post, "201", before=lambda: None)
     page = environ(f"/games/{doc['tables'][1]['game_id']}", headers=signed)
     figures["page around a hand (the game page)"] = cpu_per_request(app, page, "200")
+    figures["the tablet's pair (hand form posted, page reloaded)"], figures["bare Flask pair"] = pairs_beside(
+        app, lambda: form_post(app, doc["tables"][2]["game_id"], signed),
+        environ(f"/games/{doc['tables'][2]['game_id']}", headers=signed), bare_pair_app(url))
     figures["the game page, nothing kept (a cache miss)"] = cpu_per_request(
         app, page, "200", before=lambda: forget_everything(app))
     return figures
@@ -141,7 +209,7 @@ def main() -> None:
     app, seeded = seeded_app(url)
     print(f"  the database: {CLUBS:,} clubs (seeded in {seeded['seconds']} s, found ready in "
           f"{time.time() - started:.0f} s)")
-    figures = measure(app, club_at(seeded, seeded["runs"] % CLUBS))
+    figures = measure(app, club_at(seeded, seeded["runs"] % CLUBS), url)
     hello = figures["bare Flask hello"]
     print(f"  CPU ms per request at one club's tables, median of {ROUNDS} rounds, direct WSGI calls; load average "
           f"before: {os.getloadavg()[0]:.1f}")
@@ -149,6 +217,9 @@ def main() -> None:
         mark = ""
         if "nothing new" in kind:
             mark = f"  {ms / hello:4.1f} x hello: {'met' if ms <= 2 * hello else 'MISSED'} (target <= 2 x)"
+        if kind.startswith("the tablet's pair"):
+            bare = figures["bare Flask pair"]
+            mark = f"  {ms / bare:4.1f} x bare pair: {'met' if ms <= 2 * bare else 'MISSED'} (target <= 2 x)"
         print(f"  {kind:50}: {ms:7.3f} ms{mark}")
     sys.stdout.flush()
     peak(app, seeded)

@@ -31,7 +31,7 @@ CYCLE, PAGES_PER_HAND, NEWS_EVERY, BOARD_EVERY = 480.0, 2, 15.0, 5.0
 #: not at all, by the wall clock's second when the run began: 42.5 or 18.9 boards a second found a change).
 WINDOW = 60.0
 TABLE_COOKIE = "treys_tablet=" + "5a" * 12
-CACHES = ("version_cache", "state_cache", "row_cache")
+CACHES = ("state_cache",)
 
 
 class Tables:

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import secrets
 from datetime import timezone
-from functools import lru_cache
 
 from flask import current_app
 
@@ -14,8 +13,6 @@ from app.rules import GameState, HandResult, TeamEntry, dealer_for_hand
 
 #: Stands in for the hands in a game document until their JSON text is put in its place.
 HANDS_MARK = "hands-" + secrets.token_hex(16)
-#: Hands whose JSON text is kept: a club afternoon has a few thousand.
-HAND_TEXTS = 4096
 
 
 def hand_document(number: int, entries: tuple[TeamEntry, ...], result: HandResult) -> dict:
@@ -76,10 +73,8 @@ def compact(value) -> str:
     return current_app.json.dumps(value, separators=(",", ":"))
 
 
-@lru_cache(maxsize=HAND_TEXTS)
 def hand_text(number: int, entries: tuple[TeamEntry, ...], result: HandResult) -> str:
-    """One hand's JSON text (hand_document's), written once while it is asked for: the figures that make it are
-    its key, so a corrected hand is written anew and a new version of a game writes only its newest hand."""
+    """One hand's JSON text (hand_document's)."""
     return compact(hand_document(number, entries, result))
 
 
@@ -89,7 +84,7 @@ def hands_json(state: GameState) -> str:
 
 
 def game_json(game: Game, state: GameState) -> str:
-    """game_document as JSON text, its hands from hands_json (a long game costs little more than a short one)."""
+    """game_document as JSON text, its hands from hands_json."""
     document = game_document(game, state, hands=False) | {"hands": HANDS_MARK}
     # written in one go, keys sorted as every JSON answer; the mark is a random word no name can guess
     return compact(document).replace(f'"{HANDS_MARK}"', hands_json(state), 1)

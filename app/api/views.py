@@ -19,10 +19,7 @@ from app.store.game.gamelog import API, Actor, events_of
 from app.store.game.models import Game
 from app.rules import (InvalidHand, Problem, RulesetError, all_rulesets, check_set, describe_ruleset,
                        get_ruleset, score_hand)
-from app.store.game.cache import remembered, version_cache
-from app.store.game.ending import shown_version
 from app.store.game.loading import checked_state
-from app.store.stamps import game_stamp
 from app.store.base.brakes import check_code_from
 from app.web.errors import refusal_document, refusal_headers, status_of
 from app.web.links import game_url
@@ -151,13 +148,9 @@ def opened_before(client_token: str | None, digest: str) -> Game | None:
 
 @bp.get(f"/games/{GAME}")
 def game(game_id: int):
-    """The game with every hand and total; readable without the table code (kept per game version)."""
-    stamp = game_stamp(game_id)
-    body = version_cache().get(("api", game_id, stamp.version)) if stamp else None
-    if body is None:
-        game = load_game(game_id, whole=False)     # its state is kept by the write that made its version
-        body = remembered(("api", game.id, shown_version(game)), lambda: game_json(game, checked_state(game)))
-    return json_answer(body, 200)
+    """The game with every hand and total; readable without the table code."""
+    game = load_game(game_id, whole=False)     # its state is kept by the write that made its version
+    return json_answer(game_json(game, checked_state(game)), 200)
 
 
 @bp.post(f"/games/{GAME}/hands")

@@ -17,11 +17,10 @@ from app.web.network import tablets_url
 from app.store.base.brakes import release_code_brake
 from app.store.base.transaction import nothing_saved
 from app.store.club.calls import call_document, clear_call, open_calls
-from app.store.game.cache import remembered
 from app.store.stamps import board_stamp
 from app.web.polltags import poll_etag
+from app.web.validators import page_tag, validated
 from app.store.game.ending import session_clock
-from app.store.game.models import this_minute
 from app.rules.ranking import METHOD
 from app.store.game.games import end_game, reset_table_code
 from app.render.chart import day_chart
@@ -59,19 +58,23 @@ def round_over(views) -> bool:
     return bool(views) and all(view.over for view in views)
 
 
-def board_body(session, stamp: str) -> bytes:
-    """The board's JSON, made once per stamp and minute and kept (app/store/game/cache.py): polls between changes read
-    it. The minute keeps its "N min ago" true when sent; the stamp holds it only while a clock runs, as the page
-    works out those minutes itself between changes (static/js/board.js)."""
-    return remembered(("board", session.id, stamp, this_minute()),
-                      lambda: current_app.json.dumps(board_document(session)).encode())
+def session_tag(session, page: str) -> str:
+    """A session page's ETag: the session, its stamp (its version, and the minute while its clock runs) and who
+    is looking (the page's address and viewer are in every page's tag: app/web/validators.py)."""
+    return page_tag(page, session.id, board_stamp(session.id, session.club_id)[0])
 
 
 @bp.get("/club/sessions/<int:session_id>/board")
 @login_required
 def board(session_id: int):
-    """Every table at a glance, for a laptop or projector; updates itself."""
+    """Every table at a glance, for a laptop or projector; updates itself (a 304 while the session is as the
+    browser's copy shows it)."""
     session = load_session(session_id)
+    return validated(session_tag(session, "board"), lambda: board_page(session))
+
+
+def board_page(session) -> str:
+    """The board's page as the session stands."""
     views = tables(session)
     over = round_over(views)
     return render_template("club/board.html", session=session, tables=views, round_over=over,
@@ -91,7 +94,8 @@ def board_json(session_id: int):
     if request.if_none_match.contains(stamp):
         response = current_app.response_class(status=304)
     else:
-        response = current_app.response_class(board_body(session, stamp), mimetype="application/json")
+        response = current_app.response_class(current_app.json.dumps(board_document(session)),
+                                              mimetype="application/json")
     response.set_etag(stamp)
     response.headers["Cache-Control"] = "no-cache"
     return response
@@ -187,8 +191,14 @@ def release_brake_page(game_id: int):
 @bp.get("/club/sessions/<int:session_id>/results")
 @login_required
 def results_page(session_id: int):
-    """Results of the day in big type, with the method."""
+    """Results of the day in big type, with the method (a 304 while the session is as the browser's copy
+    shows it)."""
     session = load_session(session_id)
+    return validated(session_tag(session, "results"), lambda: results_of_day(session))
+
+
+def results_of_day(session) -> str:
+    """The results page as the session stands."""
     standings = results(session)
     return render_template("club/results.html", session=session, standings=standings, method=METHOD,
                            tables=tables(session), format_words=format_of_session(session),

@@ -6,11 +6,10 @@ from flask import current_app, jsonify, request
 from app.games.blueprint import bp
 from app.rules import GameState
 from app.rules.refusal import RefusalKind
-from app.store.game.cache import remembered
 from app.store.game.ending import clock_runs, game_clock
 from app.store.game.models import Game
 from app.store.game.states import state_of
-from app.store.stamps import news_row, news_stamp, stamp_of_game_row
+from app.store.stamps import news_row, news_stamp
 from app.store.tenancy.scope import club_in_scope
 from app.web.errors import abort_as
 from app.web.lookup import load_game
@@ -36,19 +35,18 @@ def news_of(game: Game) -> tuple[int, str | None]:
 @bp.get("/games/<int:game_id>/news.json")
 def game_news(game_id: int):
     """The game's version and its news in words, for a tablet's page to compare with what it shows: one small
-    query while the game is unchanged (the words are kept by the game's version); a 304 to a tablet that holds
+    query while the game is unchanged (the words from the game's state, kept by its version); a 304 to a tablet that holds
     the ETag (answered in front of Flask: app/server/polls.py; here when that could not, e.g. a tablet without its
     cookie)."""
     row = news_row(game_id, club_in_scope())
-    stamp = None if row is None else stamp_of_game_row(row, game_id)
-    if stamp is None:
+    if row is None:
         load_game(game_id)                  # the friendly 404 of a game that is not there
         abort_as(RefusalKind.NOT_FOUND)
     etag = poll_etag(news_stamp(row), row.club_id)
     if request.if_none_match.contains(etag):        # a tablet without its cookie yet: answered here, given it
         response = current_app.response_class(status=304)
     else:
-        version, notice = remembered(("news", game_id, stamp.version), lambda: news_of(load_game(game_id)))
+        version, notice = news_of(load_game(game_id, whole=False))
         response = jsonify(version=version, notice=notice, next_poll=QUIET_POLL_SECONDS if quiet(row) else None)
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"

@@ -4,10 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
-from typing import NamedTuple
 
 from flask import flash, redirect, render_template, request, url_for
-from markupsafe import Markup
 from sqlalchemy import or_, select
 from sqlalchemy.orm import selectinload
 
@@ -35,10 +33,11 @@ from app.rules.operations import EventKind
 from app.rules.outcome import Closing, play_words
 from app.store.game.ending import shown_version
 from app.store.game.games import create_game
-from app.store.game.states import ruleset_of, state_of
-from app.store.game.cache import remembered, row_cache, version_cache
+from app.store.game.states import kept_state, ruleset_of, state_of
+from app.store.stamps import board_stamp
+from app.web.validators import page_tag, validated
 from app.store.game.loading import checked_state, whole_games
-from app.render.sheet import sheet_of
+from app.render.sheet import game_sheet
 from app.store.base.brakes import check_code_from
 from app.rules.refusal import Refusal, RefusalKind
 from app.web.errors import status_for, status_of
@@ -49,23 +48,29 @@ LISTED_GAMES = 30
 
 def game_page(game: Game, *, notice: str | None = None, status: int = 200):
     """The game page (score sheet, totals, next dealer, actions), with an optional notice."""
-    state, record = remembered(("page_state", game.id, shown_version(game)), lambda: page_state(game))
+    state = checked_state(game)
+    record = record_lines_of(game)
     clock = None if state.outcome.over else game_clock(game)
     if notice is None:
         notice = last_hand_notice(game, state.outcome, clock)
-    sheet = sheet_of(game)
-    parts = remembered(("page_parts", game.id, shown_version(game)), lambda: PageParts(
-        Markup(render_template("sheets/_sheet.html", sheet=sheet, rows_html=rows_html(sheet))),
-        Markup(render_template("games/_correct_strip.html", sheet=sheet, buttons=correct_buttons(game.id, sheet))),
-        Markup(render_template("games/_record.html", record=record))))
+    sheet = game_sheet(game, state, record)
     return render_template(
-        "games/game.html", game=game, sheet=sheet, parts=parts, notice=notice, news=news_words(game, state),
-        code=known_code(game), organiser=organiser_here(game), **table_help(game),
+        "games/game.html", game=game, sheet=sheet, record=said_lines(game, state, record), notice=notice,
+        news=news_words(game, state), code=known_code(game), organiser=organiser_here(game), **table_help(game),
         clock=clock,
         last_hand=len(sheet.rows), state=state, format_words=play_words(state.format, state.target),
         chart=totals_chart(game.team_names, [[t.progressive for t in hand.teams] for hand in state.hands],
                            state.target),
     ), status
+
+
+def game_page_tag(game: Game) -> str:
+    """The game page's ETag: the game and the version it is shown at (with its last change: a restored game's
+    versions are the backup's), its session's stamp (its calls, agreement and clock show on the page), and whether
+    this browser holds the table code or an organiser's sign-in."""
+    session_stamp = board_stamp(game.session_id, game.club_id) if game.session_id is not None else None
+    return page_tag("game", game.id, shown_version(game), game.updated_at, session_stamp,
+                    known_code(game) is not None, organiser_here(game))
 
 
 def table_help(game: Game) -> dict:
@@ -76,48 +81,10 @@ def table_help(game: Game) -> dict:
     return {"call": None if waiting is None else call_document(waiting), "awaiting": awaiting_agreement(game)}
 
 
-def rows_html(sheet) -> Markup:
-    """The score table's rows, each rendered once and kept by what it shows (SheetRow.key): after a new hand
-    only its own row is rendered, after a correction the rows whose figures changed."""
-    cache = row_cache()
-    return Markup("".join(      # each part is Markup already
-        remembered(("html", *row.key), lambda row=row: Markup(render_template("sheets/_sheet_row.html", row=row,
-                                                                              sheet=sheet)), cache)
-        for row in sheet.rows))
-
-
-def correct_buttons(game_id: int, sheet) -> Markup:
-    """The "Correct hand N" buttons, each rendered once and kept by the game and hand it opens."""
-    cache = row_cache()
-    return Markup("".join(      # each part is Markup already
-        remembered(("correct", game_id, row.number), lambda number=row.number: Markup(render_template(
-            "games/_correct_button.html", game_id=game_id, number=number)), cache)
-        for row in sheet.rows))
-
-
-class PageParts(NamedTuple):
-    """The parts of the game page rendered once per version: the score table, the buttons to correct a
-    hand, and the record of changes."""
-
-    sheet_table: Markup
-    correct_strip: Markup
-    record: Markup
-
-
-def page_state(game: Game) -> tuple:
-    """The game's state and its record in words, worked out once per version of the game (the state kept by
-    the write that made the version: the game's hands are not read again)."""
-    state = checked_state(game)
-    return state, record_lines(game, state)
-
-
-def record_lines(game: Game, state) -> list[str]:
-    """The game's record in plain words, newest first (the opening line left out); each event's sentence is
-    kept by the event and the teams' names it speaks of (a record only grows)."""
-    names, cache = tuple(game.team_names), row_cache()
-    return [remembered(("said", game.id, event.id, event.seq, names),
-                       lambda event=event: event_sentence(game, event, state.ruleset.threes), cache)
-            for event in reversed(record_lines_of(game)) if event.kind != EventKind.GAME_OPENED]
+def said_lines(game: Game, state, record) -> list[str]:
+    """The game's record in plain words, newest first (the opening line left out)."""
+    return [event_sentence(game, event, state.ruleset.threes)
+            for event in reversed(record) if event.kind != EventKind.GAME_OPENED]
 
 
 @dataclass(frozen=True)
@@ -154,16 +121,15 @@ def card_figures(game: Game) -> tuple[tuple[int, ...], str | None, int, bool]:
     over when it was marked so)."""
     try:
         state = state_of(game)
-        totals, result, over = state.totals, card_result(state.outcome, game.team_names), state.outcome.over
     except (InvalidHand, RulesetError):
-        totals, result, over = (0,) * len(game.teams), None, game.finished_at is not None
-    return totals, result, len(game.hands), over
+        return (0,) * len(game.teams), None, len(game.hands), game.finished_at is not None
+    return state.totals, card_result(state.outcome, game.team_names), len(state.hands), state.outcome.over
 
 
 def game_card(game: Game, today) -> GameCard:
     """A game's line on the home page (its figures kept per version of the game)."""
     started = local(game.created_at)
-    totals, result, hands, over = remembered(("card", game.id, shown_version(game)), lambda: card_figures(game))
+    totals, result, hands, over = card_figures(game)
     return GameCard(
         id=game.id, title=game.title, ruleset=ruleset_name(game),
         when=started.strftime("%H:%M") if started.date() == today else started.strftime("%d %b %Y"),
@@ -190,8 +156,7 @@ def listed(finished: bool) -> list[Game]:
 
 def load_uncounted(games: list[Game]) -> list[Game]:
     """Load whole, in one batch, the games whose card figures are not kept yet (a fixed number of queries)."""
-    cache = version_cache()
-    missing = [g.id for g in games if cache.get(("card", g.id, shown_version(g))) is None]
+    missing = [g.id for g in games if kept_state(g) is None]
     return whole_games(select(Game).where(Game.id.in_(missing))) if missing else []
 
 
@@ -270,4 +235,4 @@ def game(game_id: int):
             return game_page(game, notice=error.problems[0].message, status=status_of(error))
         remember_code(game.id, game.table_code)
         return redirect(url_for("games.game", game_id=game.id))
-    return game_page(game)
+    return validated(game_page_tag(game), lambda: game_page(game))

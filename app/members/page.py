@@ -13,7 +13,7 @@ from app.render.form_chart import form_of
 from app.store.club.player_record import record_of
 from app.store.club.standings import all_seasons, current_season, season_method, standings
 from app.rules.ranking import METHOD
-from app.render.sheet import sheet_of
+from app.render.sheet import game_sheet
 from app.store.club.models import ClubSession, Member, Season
 from app.store.club.reads import member_ids_by_name
 from app.store.people.members import club_of_link
@@ -67,7 +67,7 @@ def afternoon(link: str, session_id: int):
     session = db.session.get(ClubSession, session_id) or abort_as(RefusalKind.NOT_FOUND)
     games = [game for game in games_of(session) if state_of(game).outcome.listed]     # a deleted game: nobody's
     return page("members/afternoon.html", session=session, standings=results(session, games), method=METHOD,
-                sheets=[(game, sheet_of(game)) for game in games])
+                sheets=[(game, game_sheet(game)) for game in games])
 
 
 @bp.get("/members/<link>/ladder")

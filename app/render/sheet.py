@@ -1,7 +1,7 @@
 """The score sheet as rows and cells: one model for the game page, the PDF and the blank pad."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 
 from app.rules import differences, get_ruleset, header_words
@@ -11,8 +11,6 @@ from app.store.game.gamelog import corrected_hands
 from app.store.game.models import Game
 from app.rules.numbers import points
 from app.rules import GameState, RuleSet, TeamEntry, TeamResult, dealer_for_hand, set_code
-from app.store.game.cache import kept_before, remembered, row_cache
-from app.store.game.ending import shown_version
 from app.store.game.states import ruleset_of, state_of
 
 #: Rows of a blank score pad: twenty on portrait A4; three players need a landscape page, which holds fourteen.
@@ -84,7 +82,6 @@ class SheetRow:
     dealer_short: str = ""
     corrected: bool = False     # changed after it was entered (the game record says how)
     warning: str = ""           # what today's rules would refuse in it, if anything
-    key: tuple = field(default=(), compare=False, repr=False)    # what it is kept by (row_key)
 
 
 @dataclass(frozen=True)
@@ -120,7 +117,6 @@ class ScoreSheet:
     result_note: str = ""      # how the game ended, in words ("Time was called ...", "Abandoned: no result")
     substitutes: tuple[str, ...] = ()     # "Zoe played for Ann from hand 5."
     house_rules: dict | None = None       # the club's house rules it is played by: {"id", "name", "version"}
-    source: tuple = field(default=(), compare=False, repr=False)    # what its rows were made from (game_sheet)
 
     @property
     def name(self) -> str:
@@ -259,50 +255,33 @@ def sheet_result(game: Game, state: GameState) -> tuple[bool, int | None, str]:
     return outcome.over, outcome.winner, outcome.words(game.team_names) if outcome.over else ""
 
 
-def row_key(game: Game, number: int, entries, result, names: list[str], dealer: str, short: str,
-            corrected: bool, warning: str) -> tuple:
-    """Everything a hand's row shows: the game (its rule set), the hand, its entries as entered (they make
-    its score), the totals after it, the teams' names, the dealer, and its marks. A correction or a new hand elsewhere
-    leaves the other rows' keys as they were."""
-    return ("row", game.id, game.created_at, number, repr(entries), tuple(team.progressive for team in result.teams),
-            names, dealer, short, corrected, warning)
-
-
-def sheet_row(game: Game, ruleset: RuleSet, number: int, entries, result, seating: tuple, corrected: bool,
+def sheet_row(ruleset: RuleSet, number: int, entries, result, seating: tuple, corrected: bool,
               warning: str) -> SheetRow:
-    """One hand's row, kept in the app's row cache by what it shows (row_key); `seating`: the teams' names,
-    the dealers in turn (dealers_in_turn), the players' short names and the row cache."""
-    names, dealers, shorts, cache, changes = seating
+    """One hand's row; `seating`: the teams' names, the dealers in turn (dealers_in_turn), the players' short
+    names and the changes of seat."""
+    names, dealers, shorts, changes = seating
     dealer = seat_name_at(changes, dealers[(number - 1) % len(dealers)], number)
-    key = row_key(game, number, entries, result, names, dealer, shorts.get(dealer, dealer), corrected, warning)
-
-    def make() -> SheetRow:
-        out_team = next((names[i] for i, e in enumerate(entries) if e.went_out), None)
-        out = next((names[i] + (" (concealed)" if e.concealed else "") for i, e in enumerate(entries)
-                    if e.went_out), NOBODY_OUT)
-        return SheetRow(number, dealer, out, tuple(team_cell(ruleset, e, r) for e, r in zip(entries, result.teams)),
-                        out_team, shorts.get(dealer, dealer), corrected, warning, key)
-    return remembered(key, make, cache)
+    out_team = next((names[i] for i, e in enumerate(entries) if e.went_out), None)
+    out = next((names[i] + (" (concealed)" if e.concealed else "") for i, e in enumerate(entries)
+                if e.went_out), NOBODY_OUT)
+    return SheetRow(number, dealer, out, tuple(team_cell(ruleset, e, r) for e, r in zip(entries, result.teams)),
+                    out_team, shorts.get(dealer, dealer), corrected, warning)
 
 
-def game_sheet(game: Game, state: GameState | None = None, before: ScoreSheet | None = None) -> ScoreSheet:
+def game_sheet(game: Game, state: GameState | None = None, record=None) -> ScoreSheet:
     """The score sheet of a game as it stands: its hands from the game's state (the engine keeps each hand's
-    entries), so the game's hands need not be read. `before`: the sheet of an earlier version of the game, whose
-    rows are taken again where they were made from the very same hand of the state (a new hand applied to the
-    kept state leaves the others as they were) with the same seating and marks."""
+    entries), so the game's hands need not be read; `record`: the game's record when read already (it marks
+    the corrected hands)."""
     ruleset = ruleset_of(game)
     state = state or state_of(game)
     names, players = tuple(game.team_names), game.team_players
     changes = changes_of(game) if game.session_id is not None else []
     everyone = [player for team in players for player in team] + [change.left for change in changes]
-    seating = (names, dealers_in_turn(game, players), short_names(everyone), row_cache(), changes)
+    seating = (names, dealers_in_turn(game, players), short_names(everyone), changes)
     seat_words = {change.came: change.seat_words for change in changes}
-    corrected = corrected_hands(game)
+    corrected = corrected_hands(game, record)
     warnings = {w.hand_number: w.problem.message for w in reversed(state.warnings)}
-    source = (state, (names, seating[1], seating[2], tuple(change.words for change in changes)), corrected, warnings)
-    kept = kept_rows(before, source)
-    rows = [kept[number - 1] if number <= len(kept) else
-            sheet_row(game, ruleset, number, entries, result, seating, number in corrected, warnings.get(number, ""))
+    rows = [sheet_row(ruleset, number, entries, result, seating, number in corrected, warnings.get(number, ""))
             for number, (entries, result) in enumerate(zip(state.entries, state.hands), start=1)]
     over, winner, note = sheet_result(game, state)
     teams = tuple(SheetTeam(t.name, tuple(seat_words.get(p.name, p.name) for p in t.players), total, minimum, winner == i)
@@ -315,24 +294,7 @@ def game_sheet(game: Game, state: GameState | None = None, before: ScoreSheet | 
         drawn=state.outcome.draw,
         next_dealer=dealer_name(game, len(state.hands) + 1), set_key=set_key(ruleset),
         won_at=state.won_at, substitutes=tuple(change.words for change in changes),
-        house_rules=reference(game.house_rules_version_id), source=source)
-
-
-def kept_rows(before: ScoreSheet | None, source: tuple) -> tuple[SheetRow, ...]:
-    """The leading rows of the sheet before that still stand: each made from the same hand object of the state
-    (its entries and result, identical, not merely equal) with the same seating, correction mark and warning."""
-    if before is None or not before.source or before.source[1] != source[1]:
-        return ()
-    old, new = before.source[0], source[0]
-    same = 0
-    for number, row in enumerate(before.rows, start=1):
-        if (number > len(new.hands) or old.hands[number - 1] is not new.hands[number - 1]
-                or old.entries[number - 1] is not new.entries[number - 1]
-                or (number in before.source[2]) != (number in source[2])
-                or before.source[3].get(number) != source[3].get(number)):
-            break
-        same = number
-    return before.rows[:same]
+        house_rules=reference(game.house_rules_version_id))
 
 
 def blank_sheet(ruleset: RuleSet, team_count: int = 2, rows: int | None = None,
@@ -345,11 +307,3 @@ def blank_sheet(ruleset: RuleSet, team_count: int = 2, rows: int | None = None,
         game_id=None, ruleset=ruleset, variations_text=variations_text(ruleset), target=ruleset.target,
         table_label="", date=None, teams=teams, rows=(), winner=None, game_over=False, next_dealer="",
         set_key=set_key(ruleset), blank_rows=rows, house_rules=house_rules)
-
-
-def sheet_of(game: Game):
-    """The game's score-sheet model, worked out once per stored version from the game's state (its hands
-    unread), taking again the rows of an earlier version's sheet that still stand (game_sheet)."""
-    version = shown_version(game)
-    before = kept_before(("sheet", game.id), version) if isinstance(version, int) else None
-    return remembered(("sheet", game.id, version), lambda: game_sheet(game, before=before))

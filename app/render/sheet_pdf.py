@@ -1,18 +1,13 @@
-"""Score sheets as PDF: game sheets one or many, the blank pad, and their cache.
+"""Score sheets as PDF: game sheets one or many, and the blank pad.
 
 A game's sheet is a plain HTML table with print CSS (templates/sheets/_sheet_print.html,
-static/css/sheet_print.css), rendered once per version of the game and kept (a few hundred ms for a long game,
-at most RENDER_SLOTS at once: app/render/slots.py), laid out by the PDF tools of app/render/pdf.py. The blank
-pad keeps the shared table and sheet.css.
+static/css/sheet_print.css), rendered when asked (a few hundred ms for a long game, at most RENDER_SLOTS at once:
+app/render/slots.py; a browser holding the current one is answered 304 by its ETag), laid out by the PDF tools of
+app/render/pdf.py. The blank pad keeps the shared table and sheet.css.
 """
 from __future__ import annotations
 
 import gc
-import hashlib
-from dataclasses import dataclass
-from datetime import datetime
-from functools import lru_cache
-from pathlib import Path
 from typing import Iterable
 
 from flask import current_app, render_template
@@ -21,8 +16,6 @@ from weasyprint import HTML
 from app.store.tenancy.scope import name_of_club
 from app.assets import static_dir, templates_dir
 from app.store.game.models import Game
-from app.store.game.cache import VersionCache, remembered, version_cache
-from app.store.game.ending import shown_version
 from app.render.sheet import game_sheet
 from app.render.slots import bounded
 from app.render.pdf import ROOT, parsed_css, fonts, joined_pdf, laid_out, local_time, own_styled, printed_now
@@ -95,42 +88,3 @@ def render_sheets(games: Iterable[Game], lead: str | None = None) -> bytes:
     `lead` (HTML with its own styles: the results of the day) when given. The HTML is made here, the layout
     on a layout worker."""
     return laid_out(laid_out_pdf, [sheets_html([game]) for game in games], lead)
-
-
-@lru_cache(maxsize=4)
-def _code_stamp(*mtimes: float) -> str:
-    """A short fingerprint of the stylesheet and templates, so a new release never serves an old sheet."""
-    return hashlib.sha1(repr(mtimes).encode()).hexdigest()[:8]
-
-
-def code_stamp() -> str:
-    """The fingerprint of what a sheet is made from besides the game (stylesheets, templates, the code that
-    lays it out)."""
-    files = [SHEET_CSS, PRINT_CSS, *sorted(TEMPLATES.glob("*.html")), *sorted(Path(__file__).parent.glob("*.py")),
-             *sorted(Path(__file__).parents[1].joinpath("render").glob("*.py"))]
-    return _code_stamp(*(f.stat().st_mtime for f in files))
-
-
-def sheet_etag(game_id: int, version: int) -> str:
-    """The ETag of a game's sheet: its id and version (every change bumps it) and the code stamp."""
-    return f"sheet-{game_id}-v{version}-{code_stamp()}"
-
-
-@dataclass(frozen=True)
-class CachedSheet:
-    """A rendered sheet with the ETag and time it stands for."""
-
-    etag: str
-    data: bytes
-    modified: datetime | None
-
-
-def sheet_cache() -> VersionCache:
-    """The app's cache of rendered sheets and other per-version views."""
-    return version_cache()
-
-
-def cached_sheet(game: Game) -> CachedSheet:
-    """The game's sheet as a PDF, rendered once per version of the game."""
-    etag = sheet_etag(game.id, shown_version(game))
-    return remembered(etag, lambda: CachedSheet(etag, render_sheets([game]), game.updated_at))

@@ -70,10 +70,13 @@ def check_secret_key(app: Flask) -> None:
 
 
 def security_headers(response):
-    """Every response: CSP without inline script, nosniff, no framing, same-origin referrers."""
+    """Every response: CSP without inline script, nosniff, no framing, same-origin referrers; the answers that
+    carry codes or personal data never kept, but for the pages a browser keeps for itself alone and asks for
+    again each time by their ETag (private, no-cache: app/web/validators.py)."""
     for name, value in HEADERS.items():
         response.headers.setdefault(name, value)
-    if request.endpoint in SHOWS_TABLE_CODE or request.blueprint in KEEPS_NOTHING:
+    kept_by_browser = response.cache_control.private is not None and response.cache_control.no_cache is not None
+    if (request.endpoint in SHOWS_TABLE_CODE or request.blueprint in KEEPS_NOTHING) and not kept_by_browser:
         response.headers["Cache-Control"] = "no-store"
     return response
 

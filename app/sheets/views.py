@@ -1,21 +1,20 @@
 """Routes: a game's score sheet as a PDF and a blank score pad per rule set."""
 from __future__ import annotations
 
-from datetime import timezone
-
-from flask import Response, current_app, render_template, request
+from flask import current_app, render_template, request
 
 from app.store.tenancy.scope import name_of_club
 from app.rules import describe_ruleset, get_ruleset, ruleset_ids, variation_problems
 from app.reading import read_whole_number
 from app.store.club.house_rules import chosen_house_rules, reference, version_ruleset
-from app.rules.refusal import Refusal, RefusalKind
+from app.rules.refusal import RefusalKind
 from app.web.errors import abort_as
 from app.sheets.blueprint import bp
-from app.store.stamps import game_stamp
-from app.store.game.loading import load_whole_game
+from app.store.game.ending import shown_version
+from app.web.lookup import load_game
+from app.web.validators import page_tag, validated
 from app.render.pdf import pdf_response, printed_now
-from app.render.sheet_pdf import cached_sheet, render_pdf, sheet_cache, sheet_etag
+from app.render.sheet_pdf import render_pdf, render_sheets
 from app.render.sheet import blank_sheet
 
 
@@ -23,38 +22,13 @@ from app.render.sheet import blank_sheet
 def game_sheet_pdf(game_id: int):
     """The game's score sheet on A4, as it stands (marked 'In progress' until won).
 
-    Rendered once per version of the game: a repeat download is served from memory, and a browser that
-    sends the ETag back (If-None-Match) gets 304 Not Modified.
+    A browser that sends back the ETag of the sheet it holds (If-None-Match) gets 304 Not Modified while the
+    game is at the same version; the game is found first (a 304 answers no one the sheet would refuse).
     """
-    stamp = game_stamp(game_id)
-    if stamp is None:
-        abort_as(RefusalKind.NOT_FOUND, f"There is no game number {game_id}. It may have been removed, "
-                                        "or the link is mistyped.")
-    etag = sheet_etag(game_id, stamp.version)
-    if etag in request.if_none_match:
-        return not_modified(etag, stamp.updated_at)
-    item = sheet_cache().get(etag)
-    if item is None:
-        try:
-            item = cached_sheet(load_whole_game(game_id))
-        except Refusal as error:       # removed a moment ago
-            abort_as(RefusalKind.NOT_FOUND, str(error))
-    response = pdf_response(item.data, f"treys-game-{game_id}-sheet.pdf")
-    return with_validators(response, item.etag, item.modified)
-
-
-def with_validators(response, etag: str, modified):
-    """Let the browser keep the sheet and ask again cheaply: ETag, Last-Modified, revalidate each time."""
-    response.set_etag(etag)
-    if modified is not None:
-        response.last_modified = modified.replace(tzinfo=timezone.utc)
-    response.headers["Cache-Control"] = "no-cache"
-    return response
-
-
-def not_modified(etag: str, modified):
-    """304: the browser's copy of the sheet is the current one."""
-    return with_validators(Response(status=304), etag, modified)
+    game = load_game(game_id)
+    return validated(page_tag("sheet", game.id, shown_version(game), game.updated_at),
+                     lambda: pdf_response(render_sheets([game]), f"treys-game-{game_id}-sheet.pdf"),
+                     shows_messages=False)
 
 
 @bp.get("/rulesets/<ruleset_id>/pad.pdf")

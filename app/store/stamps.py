@@ -1,11 +1,9 @@
 """Every poll's stamp in one module: each is one integer the writes keep, a session's version for its board and
-a game's version for a tablet's news (and a game's stamp for the caches and validators of its pages), with the
+a game's version for a tablet's news (and a session's for the validators of its pages), with the
 minute while a timed session's clock runs. A poll reads it in one statement by the id alone, on the request's
 session or on a pooled connection whose club's rows were claimed (app/server/polls.py)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import datetime
 from functools import cache
 
 from sqlalchemy import bindparam, select, update
@@ -14,7 +12,7 @@ from app.extensions import db
 from app.rules.outcome import Closing, FormatKind
 from app.store.base.ids import LARGEST_ID
 from app.store.club.models import ClubSession
-from app.store.game.ending import clock_runs, shown_version
+from app.store.game.ending import clock_runs
 from app.store.game.models import Game, this_minute
 from app.store.people.models import Organiser
 from app.store.people.sign_ins import SignIn
@@ -102,30 +100,3 @@ def news_stamp(row) -> str:
     """A tablet's news's stamp: the game's version, and the minute while its session's clock runs (its end time
     is a minute)."""
     return stamp(row.version, clock_runs(row))
-
-
-@dataclass(frozen=True)
-class Stamp:
-    """What a reader's caches key a game by: its shown version (ending.shown_version) and when it last changed."""
-
-    version: object
-    updated_at: datetime
-
-
-def game_stamp(game_id: int) -> Stamp | None:
-    """The game's stamp in one small query (two for a timed session game not yet called), or None when there
-    is no such game."""
-    if not 0 < game_id <= LARGEST_ID:
-        return None
-    shown = (Game.closed.is_(None)) | (Game.closed != Closing.DELETED.value)
-    row = db.session.execute(select(Game.version, Game.updated_at, Game.last_hand, Game.format_kind,
-                                    Game.session_id).where(Game.id == game_id, shown)).first()
-    return None if row is None else stamp_of_game_row(row, game_id)
-
-
-def stamp_of_game_row(row, game_id: int) -> Stamp:
-    """The stamp of a game read as a row (its version, updated_at, last_hand, format_kind and session_id): its
-    version, or while its session's clock runs the version it is shown at (the game read for it)."""
-    if clock_runs(row):
-        return Stamp(shown_version(db.session.get(Game, game_id)), row.updated_at)
-    return Stamp(row.version, row.updated_at)

@@ -1,6 +1,7 @@
 """The backup keeps the convenor's toolkit: a session's agreement option, calls to the organiser and record of
 changes, each hand's agreement and each game's substitutes (format 3); a format 2 file restores them as the upgrade gives them."""
 import json
+from datetime import datetime, timezone
 from pathlib import Path
 
 from app.extensions import db
@@ -98,3 +99,31 @@ def test_a_call_naming_a_game_the_file_does_not_hold_is_refused(app, tmp_path):
     file.write_text(json.dumps(document), encoding="utf-8")
     result = app.test_cli_runner().invoke(args=["restore", "--yes", str(file)])
     assert result.exit_code != 0 and "has a call from game 999" in result.output
+
+
+def test_a_restore_moves_every_session_s_version_on_past_any_its_polls_held(app, tmp_path):
+    """A backup keeps no session's version: the restored session starts past every version its board and tablets
+    can hold from before, so their next poll sees the change (a later restore starts later still)."""
+    from datetime import timedelta
+
+    from app.store.backup.restore import restored_version
+    source = make_app(f"sqlite:///{tmp_path / 'source.sqlite3'}")
+    try:
+        doc = convened(source)
+        with source.app_context():
+            before = {s.id: s.version for s in db.session.query(ClubSession)}
+        file = tmp_path / "club.json"
+        assert source.test_cli_runner().invoke(args=["backup", str(file)]).exit_code == 0
+    finally:
+        dispose_app(source)
+    assert before[doc["id"]] > 1                      # the afternoon's writes moved it on
+    assert app.test_cli_runner().invoke(args=["restore", "--yes", str(file)]).exit_code == 0
+    with app.app_context():
+        after = {s.id: s.version for s in db.session.query(ClubSession)}
+    assert after.keys() == before.keys() and all(after[key] > before[key] for key in before)
+    client = app.test_client()
+    login(client)
+    tag = client.get(f"/club/sessions/{doc['id']}/board.json").headers["ETag"]
+    assert tag.strip('"').split(".")[0].split("-")[0] == str(after[doc["id"]])
+    now = datetime.now(timezone.utc)
+    assert restored_version(now + timedelta(minutes=1)) > restored_version(now) > before[doc["id"]]

@@ -9,6 +9,7 @@ still log in, and everyone who could log in to the old install can log in to thi
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from datetime import datetime, timezone
 
 from sqlalchemy import func, insert, select, text
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
@@ -22,7 +23,7 @@ from app.store.backup.refusal import BackupRefused
 from app.store.club.models import Attendance, ClubSession, Member, Season, SessionEvent, Substitution, TableCall
 from app.store.people.models import MemberContact, Organiser
 from app.store.people.members import new_link
-from app.store.game.models import Game, GameEvent, Hand, HandEntry, Player, Team
+from app.store.game.models import Game, GameEvent, Hand, HandEntry, Player, Team, utcnow
 from app.store.base.connections import LOCK_TIMEOUT_MS, STATEMENT_TIMEOUT_MS
 from app.store.backup.restore_ids import highest_given, moved, offsets
 from app.store.tenancy.scope import ALL_CLUBS, Club
@@ -196,6 +197,20 @@ def plan(data: bytes | str) -> Plan:
                 [o.name for o in backup.organisers if o.name.casefold() in taken])
 
 
+#: Where a restored session's version counts from (restored_version).
+VERSIONS_FROM = datetime(2020, 1, 1, tzinfo=timezone.utc)
+
+
+def restored_version(now: datetime | None = None) -> int:
+    """The version a restored session starts at: the minutes since VERSIONS_FROM. A backup keeps no session's
+    version, and its board and tablets may hold the stamp of any version it reached before (a version moves on
+    by one a write, and no session writes once a minute for years): starting past them, every poll they make
+    sees the change, and a restore made later starts later still (a version is never lowered)."""
+    moment = now or utcnow()
+    moment = moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+    return int((moment - VERSIONS_FROM).total_seconds() // 60)
+
+
 def club_rows(backup: Backup, plan_: Plan) -> list[tuple]:
     """(model, rows) of the club: accounts added, players, seasons, sessions, who came."""
     added = set(plan_.accounts_added)
@@ -210,7 +225,8 @@ def club_rows(backup: Backup, plan_: Plan) -> list[tuple]:
             (Season, [columns(s) for s in backup.seasons]),
             (HouseRulesRow, [columns(h) for h in backup.house_rules]),
             (HouseRulesVersion, [dict(columns(v), house_rules_id=h.id) for h in backup.house_rules for v in h.versions]),
-            (ClubSession, [columns(s) for s in backup.sessions]), (Attendance, attendance), (SessionEvent, lines)]
+            (ClubSession, [dict(columns(s), version=restored_version()) for s in backup.sessions]),
+            (Attendance, attendance), (SessionEvent, lines)]
 
 
 def contact_rows(backup: Backup) -> list[dict]:

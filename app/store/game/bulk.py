@@ -39,7 +39,7 @@ def read_games(*where, order=(Game.created_at, Game.id)) -> GamesRead:
     for game in found:
         if kept[game.id] is None:
             state_cache().put(keys[game.id], replay(ruleset_of(game), hands.get(game.id, []), len(game.teams),
-                                                    game.target, game.closed, format_of(game), keys[game.id][4]))
+                                                    game.target, game.closed, format_of(game), keys[game.id][2]))
     return found
 
 

@@ -9,7 +9,6 @@ from typing import NamedTuple
 from sqlalchemy import func, select
 
 from app.store.base.clubtime import in_club_zone
-from app.store.game.cache import kept_before, version_cache
 from app.extensions import db
 from app.store.game.models import Game, GameEvent
 from app.store.stamps import session_moved
@@ -121,20 +120,10 @@ class RecordLine(NamedTuple):
 
 
 def record_lines_of(game: Game) -> tuple[RecordLine, ...]:
-    """The game's record, oldest first, kept by the game's stored version. A record only grows: the lines kept
-    for an earlier version are extended by the events stored after their last one (a new hand reads one row);
-    with nothing kept (another process wrote, or the app restarted) the whole record is read."""
-    key = ("record", game.id, game.created_at, game.version)
-    kept = version_cache().get(key)
-    if kept is None:
-        kept = kept_before(("record", game.id, game.created_at), game.version) or ()
-        columns = [getattr(GameEvent, name) for name in RecordLine._fields]
-        rows = db.session.execute(select(*columns).where(GameEvent.game_id == game.id,
-                                                         GameEvent.seq > (kept[-1].seq if kept else 0))
-                                  .order_by(GameEvent.seq))
-        kept = kept + tuple(RecordLine(*row) for row in rows)
-        version_cache().put(key, kept)
-    return kept
+    """The game's record, oldest first, as plain rows in one statement."""
+    columns = [getattr(GameEvent, name) for name in RecordLine._fields]
+    rows = db.session.execute(select(*columns).where(GameEvent.game_id == game.id).order_by(GameEvent.seq))
+    return tuple(RecordLine(*row) for row in rows)
 
 
 def spoken_time(moment: datetime) -> str:
@@ -142,10 +131,11 @@ def spoken_time(moment: datetime) -> str:
     return in_club_zone(moment).strftime("%H:%M")
 
 
-def corrected_hands(game: Game) -> set[int]:
-    """Numbers of the hands corrected since they were entered (a hand removed and entered again starts afresh)."""
+def corrected_hands(game: Game, record: tuple[RecordLine, ...] | None = None) -> set[int]:
+    """Numbers of the hands corrected since they were entered (a hand removed and entered again starts afresh);
+    `record`: the game's record when read already."""
     corrected: set[int] = set()
-    for event in record_lines_of(game):
+    for event in record_lines_of(game) if record is None else record:
         if event.kind == EventKind.HAND_CORRECTED:
             corrected.add(event.hand_number)
         elif event.kind in (EventKind.HAND_ADDED, EventKind.HAND_REMOVED):

@@ -18,10 +18,15 @@ def ruleset_of(game: Game) -> RuleSet:
 
 
 def state_key(game: Game, last_hand: int | None) -> tuple:
-    """What a cached state of the game depends on: the game (id and when it was opened), its saved version
-    and closing (every write bumps the version), the hand in play when time was called (a session's set
-    end time can pass without a write), and its teams."""
-    return game.id, game.version, game.created_at, game.closed, last_hand, tuple(game.team_names)
+    """What a kept state of the game is kept by: the game's id and saved version (every write bumps it, a
+    restore too: app/store/backup/restore.py), and the hand in play when time was called (a session's set end
+    time can pass without a write)."""
+    return game.id, game.version, last_hand
+
+
+def kept_state(game: Game) -> GameState | None:
+    """The game's state when the cache holds it for the game's version, else None (nothing read or replayed)."""
+    return state_cache().get(state_key(game, last_hand_of(game)))
 
 
 def hand_entries(game: Game) -> tuple[list[list[TeamEntry]], int | None]:

@@ -154,12 +154,15 @@ def use_club(club_id: int | None) -> None:
         claim_rows(db.session.connection(), club_id)
 
 
+#: The claim's statement, made once (every club's request and every unchanged poll runs it).
+CLAIM = text("SELECT set_config('role', :role, true), set_config('treys.club_id', :club, true)")
+
+
 def claim_rows(connection, club_id: int) -> None:
     """On PostgreSQL with row-level security: this transaction acts as the club role, for this club only."""
     if connection.dialect.name != "postgresql" or not row_security_ready(connection):
         return
-    connection.execute(text("SELECT set_config('role', :role, true), set_config('treys.club_id', :club, true)"),
-                       {"role": CLUB_ROLE, "club": str(club_id)})
+    connection.execute(CLAIM, {"role": CLUB_ROLE, "club": str(club_id)})
 
 
 def row_security_ready(connection) -> bool:

@@ -1,5 +1,5 @@
-"""The game page's kept pieces: each hand's row of the score sheet and each line of the record, kept by the game's
-stored version and taken again at a later version only where they still stand."""
+"""The one cache: each game's state kept by (game id, version), never shown for another version, sized by its
+setting; the pages made afresh from it."""
 import re
 
 from app import create_app
@@ -38,23 +38,16 @@ def row_totals(page: str) -> list[list[str]]:
     return [re.findall(r'data-label="Total">([^<]*)<', row) for row in rows]
 
 
-def sheet_at(app, game_id: int, version: int):
-    """The score-sheet model the app keeps for this version of the game."""
-    return app.extensions["version_cache"].get(("sheet", game_id, version))
-
-
-def test_a_new_hand_takes_the_rows_before_it_as_they_were_kept(app, client):
+def test_a_new_hand_keeps_the_state_of_the_version_it_made(app, client):
     doc = new_game(client)
-    for points in ((400, 100), (300, 200)):
-        add_hand(client, doc, points)
-        client.get(f"/games/{doc['id']}")
+    add_hand(client, doc, (400, 100))
     version = client.get(f"/api/v1/games/{doc['id']}").get_json()["version"]
-    add_hand(client, doc, (250, 150))
+    add_hand(client, doc, (300, 200))
+    kept = {key: state for key, state in app.extensions["state_cache"].items.items() if key[0] == doc["id"]}
+    assert {key[1] for key in kept} >= {version, version + 1}
+    assert [len(state.hands) for key, state in sorted(kept.items()) if key[1] in (version, version + 1)] == [1, 2]
     page = client.get(f"/games/{doc['id']}").get_data(as_text=True)
-    before, after = sheet_at(app, doc["id"], version), sheet_at(app, doc["id"], version + 1)
-    assert len(before.rows) == 2 and len(after.rows) == 3
-    assert after.rows[0] is before.rows[0] and after.rows[1] is before.rows[1]     # only hand 3 was made
-    assert row_totals(page) == [["400", "100"], ["700", "300"], ["950", "450"]]
+    assert row_totals(page) == [["400", "100"], ["700", "300"]]
 
 
 def test_a_corrected_hand_renders_its_row_and_every_later_total_again(app, client):
@@ -70,8 +63,8 @@ def test_a_corrected_hand_renders_its_row_and_every_later_total_again(app, clien
 
 
 def test_a_second_process_reads_the_state_the_first_never_saw(app, client):
-    """Two processes on one database each keep their own pieces: keyed by the stored version, the reader's
-    kept rows and record lines of an older version are never shown for a newer one."""
+    """Two processes on one database each keep their own states: keyed by the stored version, the reader's
+    state of an older version is never shown for a newer one."""
     doc = new_game(client)
     for points in ((400, 100), (300, 200)):
         add_hand(client, doc, points)
@@ -92,38 +85,39 @@ def test_a_second_process_reads_the_state_the_first_never_saw(app, client):
             db.engine.dispose()
 
 
-def test_each_cache_takes_its_size_from_the_settings(app, client, monkeypatch):
+def test_the_cache_takes_its_size_from_the_settings(app, client, monkeypatch):
     from app.config import STATE_CACHE_ITEMS, load_config
-    from app.store.game.cache import row_cache, state_cache, version_cache
+    from app.store.game.cache import state_cache
     with app.app_context():
-        assert (version_cache().size, state_cache().size, row_cache().size) == (
-            app.config["VERSION_CACHE_ITEMS"], app.config["STATE_CACHE_ITEMS"], app.config["ROW_CACHE_ITEMS"])
-    app.config["VERSION_CACHE_ITEMS"] = 3
-    app.extensions.pop("version_cache")
+        assert state_cache().size == app.config["STATE_CACHE_ITEMS"]
+    app.config["STATE_CACHE_ITEMS"] = 3
+    app.extensions.pop("state_cache")
     for points in ((20, 10), (30, 10), (40, 10)):
         add_hand(client, doc := new_game(client), points)
         assert client.get(f"/games/{doc['id']}").status_code == 200
     with app.app_context():
-        assert version_cache().size == 3 and len(version_cache().items) <= 3      # the oldest fell out
-    monkeypatch.setenv("TREYS_ROW_CACHE_ITEMS", "500")
+        assert state_cache().size == 3 and len(state_cache().items) <= 3      # the oldest fell out
+    monkeypatch.setenv("TREYS_STATE_CACHE_ITEMS", "500")
+    load_config(app)
+    assert app.config["STATE_CACHE_ITEMS"] == 500
     monkeypatch.setenv("TREYS_STATE_CACHE_ITEMS", "not a number")
     load_config(app)
-    assert app.config["ROW_CACHE_ITEMS"] == 500 and app.config["STATE_CACHE_ITEMS"] == STATE_CACHE_ITEMS
+    assert app.config["STATE_CACHE_ITEMS"] == STATE_CACHE_ITEMS
 
 
-def test_each_cache_counts_the_asks_that_found_a_value_and_those_that_did_not(app, client):
-    from app.store.game.cache import forget_everything, version_cache
+def test_the_cache_counts_the_asks_that_found_a_state_and_those_that_did_not(app, client):
+    from app.store.game.cache import forget_everything, state_cache
     doc = new_game(client)
     add_hand(client, doc, (20, 10))
     forget_everything(app)                   # counting starts afresh with nothing kept
     with app.app_context():
-        cache = version_cache()
+        cache = state_cache()
     assert (cache.hits, cache.misses) == (0, 0)
     client.get(f"/games/{doc['id']}")
     first = (cache.hits, cache.misses)
     assert first[1] > 0                       # the first page found nothing kept
     client.get(f"/games/{doc['id']}")
-    assert cache.hits > first[0]              # the same page again found what the first kept
+    assert cache.hits > first[0]              # the same page again found the state the first kept
 
 
 def test_a_cache_counts_each_ask_once_and_forgets_its_counts_with_its_entries():
@@ -132,5 +126,8 @@ def test_a_cache_counts_each_ask_once_and_forgets_its_counts_with_its_entries():
     cache.put("a", 1)
     assert cache.get("a") == 1 and cache.get("b") is None and cache.get("a") == 1
     assert (cache.hits, cache.misses) == (2, 1)
+    cache.put("b", 2)
+    cache.put("c", 3)
+    assert cache.get("a") is None and len(cache.items) == 2               # the oldest fell out
     cache.clear()
     assert (cache.hits, cache.misses, len(cache.items)) == (0, 0, 0)
