@@ -40,8 +40,9 @@ def shape(properties: dict, required: tuple[str, ...]) -> dict:
 SEAT = shape({"name": TEXT, "player_id": {"type": ["integer", "null"],
                                           "description": "Their number on the club's list; null for a name typed "
                                                          "at the table."}}, ("name", "player_id"))
+LOST = WINS | {"description": "An opponent's wins, a draw ½; beside a partner, the games lost together."}
 TALLY = shape(SEAT["properties"] | {"games": COUNT, "won": WINS | {"description": "The player's wins, a draw ½."},
-                                    "lost": WINS | {"description": "The other side's wins, a draw ½."}},
+                                    "lost": LOST},
               ("name", "player_id", "games", "won", "lost"))
 PERSON = shape({"id": COUNT, "name": TEXT}, ("id", "name"))
 GAME_PLAYED = shape({

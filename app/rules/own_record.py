@@ -67,6 +67,7 @@ class GamePlayed:
     result: Result
     margin: int | None
     note: str = ""
+    opponent_points: tuple[float, ...] = ()      # what the game gives each opponent on the ladder, in their order
 
     @property
     def counts(self) -> bool:
@@ -77,6 +78,14 @@ class GamePlayed:
     def points(self) -> float:
         """What the game gives the member on the ladder: 1 won, ½ drawn, 0 otherwise."""
         return {Result.WON: 1.0, Result.DRAWN: 0.5}.get(self.result, 0.0)
+
+    def against(self, key: str) -> float:
+        """Beside an opponent (by key): what the game gives them on the ladder (in a game of three teams two may
+        both lose); beside a partner: what the pair lost together (1 lost, ½ drawn)."""
+        for seat, points in zip(self.opponents, self.opponent_points):
+            if seat.key == key:
+                return points
+        return 1.0 - self.points
 
     @property
     def result_words(self) -> str:
@@ -150,7 +159,7 @@ class Together:
     seat: Seat
     games: int = 0
     won: float = 0.0
-    lost: float = 0.0
+    lost: float = 0.0          # an opponent's wins in these games; beside a partner, the games lost together
 
     @property
     def won_words(self) -> str:
@@ -163,9 +172,10 @@ class Together:
         return won_words(self.lost)
 
     def adding(self, game: GamePlayed) -> Together:
-        """This tally with one more game (draws half to each side)."""
+        """This tally with one more game: the member's win (a draw ½) and the other's, as the ladder counts them
+        (in a game of three teams two may both lose)."""
         return replace(self, games=self.games + 1, won=self.won + game.points,
-                       lost=self.lost + {Result.LOST: 1.0, Result.DRAWN: 0.5}.get(game.result, 0.0))
+                       lost=self.lost + game.against(self.seat.key))
 
 
 def tallies(games: Iterable[GamePlayed], side: str) -> list[Together]:

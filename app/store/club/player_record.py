@@ -113,11 +113,10 @@ def game_played(game: Game, found: tuple[int, int] | None, seats: Seats, rules: 
     state = state_of(game)
     totals = state.totals
     index, position = found if found is not None else (None, None)
-    line = None
-    if found is not None:
-        lines = player_games(game)           # the ladder's lines, team by team in seating order
-        if lines:
-            line = lines[sum(len(team.players) for team in game.teams[:index]) + position]
+    line, lines = None, player_games(game)          # the ladder's lines, team by team in seating order
+    if found is not None and lines:
+        line = lines[sum(len(team.players) for team in game.teams[:index]) + position]
+    points = [row.result for row in lines]
     result, margin = result_of(line, state.outcome.over, left=found is None)
     mine = game.teams[index] if index is not None else None
     return GamePlayed(
@@ -130,7 +129,10 @@ def game_played(game: Game, found: tuple[int, int] | None, seats: Seats, rules: 
         if mine else (),
         team=mine.name if mine else "", score=totals[index] if mine else 0,
         others=tuple((team.name, totals[i]) for i, team in enumerate(game.teams) if team is not mine),
-        result=result, margin=margin if result != result.NO_RESULT else None, note=note)
+        result=result, margin=margin, note=note,
+        opponent_points=tuple(points[sum(len(t.players) for t in game.teams[:i]) + k]
+                              for i, team in enumerate(game.teams) if team is not mine
+                              for k in range(len(team.players))) if mine and points else ())
 
 
 def record_of(member: Member, games: list[GamePlayed] | None = None) -> dict:
