@@ -10,7 +10,7 @@ from app.store.club.sessions import games_of
 from app.extensions import db
 from app.members.blueprint import bp
 from app.render.form_chart import form_of
-from app.store.club.player_record import record_of
+from app.web.own_record import own_record
 from app.store.club.standings import all_seasons, current_season, season_method, standings
 from app.rules.ranking import METHOD
 from app.render.sheet import game_sheet
@@ -84,6 +84,7 @@ def ladder(link: str):
 
 @bp.get("/members/<link>/players/<int(max=2147483647):member_id>")
 def player(link: str, member_id: int):
-    """A player's page: figures, form and its chart, recent games."""
+    """A player's page: figures, form and its chart, partners and opponents, a head to head, every game."""
     member = db.session.get(Member, member_id) or abort_as(RefusalKind.NOT_FOUND)
-    return page("members/player.html", member=member, record=record_of(member), **form_of(member))
+    context, status = own_record(member)
+    return page("members/player.html", member=member, **context, **form_of(member)), status

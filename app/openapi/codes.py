@@ -44,6 +44,10 @@ ORGANISER_READ = codes(s401=(Code.AUTHORIZATION_MISSING,))
 ORGANISER_WRITE = merged(ORGANISER_READ, codes(s403=(Code.AUTHORIZATION_READ_ONLY,)))
 #: A list a page at a time.
 LIST = merged(ORGANISER_READ, codes(s422=(Code.QUERY_PAGE, Code.QUERY_LIMIT)))
+#: A player's games chosen by the query (app/web/record_choice.py), a page at a time.
+PLAYER_GAMES = merged(LIST, codes(s404=(Code.PLAYER_UNKNOWN,), s422=(
+    Code.QUERY_DATE, Code.QUERY_DATE_ORDER, Code.QUERY_RULESET, Code.QUERY_HOUSE_RULES, Code.QUERY_SORT,
+    Code.QUERY_ORDER)))
 #: A write to a game: its table code (braked after wrong ones), a game that is not there, a moved version.
 TABLE_WRITE = codes(s403=(Code.CODE_WRONG,), s404=(Code.GAME_UNKNOWN,), s409=(Code.GAME_STALE,),
                     s422=(Code.INPUT_NOT_WHOLE,), s429=(Code.CODE_WAIT,))
@@ -107,6 +111,8 @@ OWN: dict[str, Codes] = {
                                                     s422=HOUSE_BODY)),
     "deleteHouseRules": merged(ORGANISER_WRITE, codes(s404=(Code.HOUSE_UNKNOWN,), s409=(Code.HOUSE_IN_USE,))),
     "getPlayer": merged(ORGANISER_READ, codes(s404=(Code.PLAYER_UNKNOWN,))),
+    "listPlayerGames": PLAYER_GAMES,
+    "getHeadToHead": PLAYER_GAMES,
     "clearCall": merged(ORGANISER_WRITE, codes(s404=(Code.SESSION_UNKNOWN, Code.CALL_UNKNOWN),
                                                s409=(Code.CALL_CLEARED,))),
     "seatLatecomer": merged(ORGANISER_WRITE, codes(s404=(Code.SESSION_UNKNOWN,), s422=NAME_BODY)),

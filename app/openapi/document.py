@@ -5,6 +5,7 @@ from functools import cache
 
 from app.web.api_input import LONGEST_PAGE, PAGE_LIMIT
 from app.openapi.codes import route_codes
+from app.openapi.record import CHOICE
 from app.openapi.schemas import SCHEMAS, ref
 from app.rules.codes import Code
 from app.store.base.ids import LARGEST_ID, LARGEST_SMALL_ID
@@ -116,6 +117,7 @@ GAME_ID = number("game_id", "The game's number: a random whole number, from its 
 HAND_NUMBER = number("number", "The hand's number: 1, 2, ...", LARGEST_SMALL_ID)
 SESSION_ID = number("session_id", "The session's number: a random whole number, from its \"id\".", LARGEST_ID)
 PLAYER_ID = number("player_id", "The player's number on the club's list: a player's \"id\".", LARGEST_SMALL_ID)
+OTHER_ID = number("other_id", "The other player's number on the club's list.", LARGEST_SMALL_ID)
 CALL_ID = number("call_id", "The call's number, from the session's \"calls\".", LARGEST_SMALL_ID)
 HOUSE_RULES_ID = number("house_rules_id", "The house rules' number in the club: their \"id\".", LARGEST_SMALL_ID)
 HOUSE_RULES_LOCATION = {"Location": {"required": True, "description": "The house rules' address in this API.",
@@ -306,6 +308,15 @@ def club_paths() -> dict:
             "getPlayer", "One player with their form, game by game",
             answer(200, "PlayerForm", "The player and their form line."),
             tag="Players", params=(PLAYER_ID,), security=ORGANISER)},
+        "/players/{player_id}/games": {"get": operation(
+            "listPlayerGames", "Every game the player played, chosen by date and rules, sorted, a page at a time",
+            answer(200, "PlayerGames", "A page of the games, with the figures, partners and opponents of all those "
+                                       "chosen."), tag="Players", params=(PLAYER_ID, *CHOICE, PAGE, LIMIT),
+            security=ORGANISER)},
+        "/players/{player_id}/head-to-head/{other_id}": {"get": operation(
+            "getHeadToHead", "Two players: their games against each other and as partners",
+            answer(200, "HeadToHead", "Each one's wins against the other, their wins together, and those games."),
+            tag="Players", params=(PLAYER_ID, OTHER_ID, *CHOICE, PAGE, LIMIT), security=ORGANISER)},
         "/sessions/{session_id}/calls/{call_id}/clear": {"post": operation(
             "clearCall", "The organiser has seen to a call: it leaves the board's list",
             answer(200, "CallCleared", "The call cleared and the calls still waiting."), tag="Sessions",

@@ -1,6 +1,7 @@
 """The JSON shapes of the API's bodies and answers, as OpenAPI 3.1 (JSON Schema) components."""
 from __future__ import annotations
 
+from app.openapi.record import SCHEMAS as RECORD_SCHEMAS
 from app.openapi.rulesets import CHANGES, HOUSE_RULES
 from app.rules.house_checks import NAME_LIMIT
 from app.web.api_input import CARDS_LENGTH, LABEL_LENGTH, NAME_LENGTH, TOKEN_LENGTH
@@ -354,4 +355,4 @@ OPENAPI_DOCUMENT = shape({
                    "description": "The schemas and the ways to sign in, as the specification's Components Object."}},
     ("openapi", "info", "servers", "tags", "paths", "components"))
 
-SCHEMAS = REQUESTS | ANSWERS | {"OpenApiDocument": OPENAPI_DOCUMENT}
+SCHEMAS = REQUESTS | ANSWERS | RECORD_SCHEMAS | {"OpenApiDocument": OPENAPI_DOCUMENT}

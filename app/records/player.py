@@ -1,4 +1,5 @@
-"""A player's page: games and sessions, won, win rate, average margin, partners, recent games."""
+"""A player's page: the figures, form, partners and opponents, a head to head, and every game played, chosen and
+sorted by plain links and a form (no script needed)."""
 from __future__ import annotations
 
 from flask import render_template
@@ -9,7 +10,7 @@ from app.records.blueprint import bp
 from app.web.visibility import public_records
 from app.rules.refusal import RefusalKind
 from app.web.errors import abort_as
-from app.store.club.player_record import record_of
+from app.web.own_record import own_record
 from app.render.form_chart import form_of
 
 
@@ -18,5 +19,5 @@ from app.render.form_chart import form_of
 def player_page(member_id: int):
     """The player's page, in large type."""
     member = db.session.get(Member, member_id) or abort_as(RefusalKind.NOT_FOUND)
-    return render_template("records/player.html", member=member, record=record_of(member),
-                           **form_of(member))
+    context, status = own_record(member)
+    return render_template("records/player.html", member=member, **context, **form_of(member)), status

@@ -145,6 +145,13 @@ class Code(StrEnum):
     QUERY_PAGE = "query.page"
     QUERY_LIMIT = "query.limit"
     QUERY_UNKNOWN = "query.unknown"
+    QUERY_DATE = "query.date"
+    QUERY_DATE_ORDER = "query.date_order"
+    QUERY_RULESET = "query.ruleset"
+    QUERY_HOUSE_RULES = "query.house_rules"
+    QUERY_SORT = "query.sort"
+    QUERY_ORDER = "query.order"
+    QUERY_AGAINST = "query.against"
     VERSION_IN_QUERY = "version.in_query"
     VERSION_MISSING = "version.missing"
     FIELD_UNKNOWN = "field.unknown"
@@ -275,9 +282,11 @@ WRITE_CODES = frozenset({
 #: A request that cannot be read or must wait: table codes, passwords, queries (app/store, app/api).
 REQUEST_CODES = frozenset({
     Code.CODE_WRONG, Code.CODE_WAIT, Code.PASSWORD_WAIT, Code.SERVER_BUSY, Code.QUERY_PAGE, Code.QUERY_LIMIT,
-    Code.QUERY_UNKNOWN, Code.VERSION_IN_QUERY, Code.VERSION_MISSING, Code.FIELD_UNKNOWN, Code.TEXT_TOO_LONG,
-    Code.TEXT_EMPTY, Code.CARDS_NOT_TEXT, Code.CARDS_TOO_LONG, Code.AUTHORIZATION_MISSING, Code.AUTHORIZATION_WRONG,
-    Code.AUTHORIZATION_READ_ONLY, Code.GAMES_CLUB_ONLY, Code.GAMES_TOO_MANY
+    Code.QUERY_UNKNOWN, Code.QUERY_DATE, Code.QUERY_DATE_ORDER, Code.QUERY_RULESET, Code.QUERY_HOUSE_RULES,
+    Code.QUERY_SORT, Code.QUERY_ORDER, Code.QUERY_AGAINST, Code.VERSION_IN_QUERY, Code.VERSION_MISSING,
+    Code.FIELD_UNKNOWN, Code.TEXT_TOO_LONG, Code.TEXT_EMPTY, Code.CARDS_NOT_TEXT, Code.CARDS_TOO_LONG,
+    Code.AUTHORIZATION_MISSING, Code.AUTHORIZATION_WRONG, Code.AUTHORIZATION_READ_ONLY, Code.GAMES_CLUB_ONLY,
+    Code.GAMES_TOO_MANY
 })
 
 #: The web's edge: what comes before any route reads the request, and the database's faults (app/web).

@@ -289,7 +289,10 @@ def paged(total: int, page: int, limit: int) -> dict:
 
 #: The query parameters each route reads; any other one is refused (a typo would otherwise go unseen).
 QUERY_PARAMETERS = {"club_api.list_players": ("page", "limit"), "club_api.list_sessions": ("page", "limit"),
-                    "club_api.list_games": ("page", "limit")}
+                    "club_api.list_games": ("page", "limit"),
+                    "club_api.player_games": ("from", "to", "ruleset", "house_rules", "sort", "order", "page", "limit"),
+                    "club_api.player_head_to_head": ("from", "to", "ruleset", "house_rules", "sort", "order", "page",
+                                                     "limit")}
 VERSION_IN_QUERY = ("Send 'version' in the JSON body ({\"version\": 3}), not in the address: a version in the "
                     "address is not read.")
 

@@ -145,6 +145,10 @@ def valid(walk: Walk, name: str) -> Call:
         return Call("POST", "/house-rules", EXAMPLES["house_rules"] | {"name": next(names)}, basic())
     if name == "getPlayer":
         return Call("GET", f"/players/{walk.player_id()}", headers=basic())
+    if name in ("listPlayerGames", "getHeadToHead"):
+        player = walk.player_id()
+        return Call("GET", f"/players/{player}/games" if name == "listPlayerGames" else
+                    f"/players/{player}/head-to-head/{player}", headers=basic())
     return {"listRulesets": Call("GET", "/rulesets"), "getRuleset": Call("GET", "/rulesets/bolivia"),
             "scoreHand": Call("POST", "/score", EXAMPLES["score"]), "checkSet": Call("POST", "/sets/check",
                                                                                       EXAMPLES["set"]),
@@ -338,6 +342,17 @@ def each_routes_own_refusals(walk: Walk) -> None:
         call.headers = viewer
         assert send(call).status_code == (404 if call.method == "GET" else 403), call
     assert codes_of(send(Call("GET", "/players/99999", headers=basic()))) == ["player.unknown"]
+    player = walk.player_id()
+    for call in (Call("GET", "/players/99999/games"), Call("GET", f"/players/{player}/head-to-head/99999")):
+        call.headers = basic()
+        assert codes_of(send(call)) == ["player.unknown"], call
+    games = f"/players/{player}/games"
+    for query, code in (("from=2026-02-30", "query.date"), ("from=2026-03-02&to=2026-03-01", "query.date_order"),
+                        ("ruleset=whist", "query.ruleset"), ("house_rules=99999", "query.house_rules"),
+                        ("sort=colour", "query.sort"), ("order=up", "query.order"), ("limit=0", "query.limit")):
+        assert codes_of(send(Call("GET", f"{games}?{query}", headers=basic()))) == [code], query
+        assert codes_of(send(Call("GET", f"/players/{player}/head-to-head/{player}?{query}",
+                                  headers=basic()))) == [code], query
     for call in (Call("POST", "/house-rules", EXAMPLES["house_rules"], viewer),
                  Call("PUT", f"/house-rules/{walk.house_rules()}", EXAMPLES["house_rules"], viewer),
                  Call("DELETE", f"/house-rules/{walk.house_rules()}", None, viewer)):
@@ -400,7 +415,7 @@ def test_every_route_answers_every_status_its_document_lists_and_nothing_else(wa
 def test_a_method_a_route_does_not_take_answers_405_in_the_apps_words_with_allow(client):
     for path, item in openapi_document()["paths"].items():
         address = PREFIX + path.replace("{game_id}", "1").replace("{session_id}", "1").replace(
-            "{player_id}", "1").replace("{call_id}", "1").replace("{number}", "1").replace("{house_rules_id}", "1").replace("{ruleset_id}", "bolivia")
+            "{player_id}", "1").replace("{other_id}", "1").replace("{call_id}", "1").replace("{number}", "1").replace("{house_rules_id}", "1").replace("{ruleset_id}", "bolivia")
         for method in {"get", "post", "put", "delete", "patch", "options"} - set(item):
             answer = client.open(address, method=method.upper())
             assert answer.status_code == 405, (path, method)

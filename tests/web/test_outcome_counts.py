@@ -12,6 +12,7 @@ import pytest
 
 from tests.web.club_support import basic, enter_hand, login, open_session, organiser
 from tests.web.pages_support import text
+from tests.web.test_outcome_lists import game_line
 
 PLAYERS = ("Ann", "Bob", "Cy", "Di")
 
@@ -97,11 +98,10 @@ def test_a_game_counts_for_its_players_as_its_outcome_says(app, client, case):
         assert re.search(r"Games played</th><td>1<", page)
     else:
         assert "No finished games yet." in page
-    recent = re.search(r"<h2>Recent games</h2>(.*?)</ul>", page, re.S)
+    line = game_line(page, game_id)
     if case == "deleted":
-        assert recent is None or f"/games/{game_id}\"" not in recent.group(1)
+        assert line is None and f"/games/{game_id}\"" not in page
     else:
-        line = re.search(rf"/games/{game_id}\">[^<]*</a>:\s*([^<]*)</li>", recent.group(1)).group(1).strip()
         ann_won = "Ann" in shown_teams(client, session_id)[0]
         assert line == (("won by 200" if ann_won else "lost by 200") if case == "won" else "no result")
 

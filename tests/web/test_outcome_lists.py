@@ -50,11 +50,15 @@ def home_sections(client) -> tuple[str, str]:
     return playing, finished
 
 
-def recent_line(client, member_id: str, game_id: int) -> str | None:
-    """What the player's page says of a game among the recent ones (None: not listed)."""
-    page = text(client.get(f"/records/players/{member_id}"))
-    found = re.search(rf"/games/{game_id}\">[^<]*</a>:\s*([^<]*)</li>", page)
+def game_line(page: str, game_id: int) -> str | None:
+    """What a player's page says of a game in its list of every game (None: not listed)."""
+    found = re.search(rf'href="/games/{game_id}">.*?class="col-result"><b>([^<]*)</b>', page, re.S)
     return found and found.group(1).strip()
+
+
+def recent_line(client, member_id: str, game_id: int) -> str | None:
+    """What the player's page says of a game among those listed (None: not listed)."""
+    return game_line(text(client.get(f"/records/players/{member_id}")), game_id)
 
 
 def member_ids(client) -> dict[str, str]:

@@ -30,7 +30,8 @@ def filled(client, app):
         season = db.session.query(Season).first().id
     return {"second_table": doc["tables"][1], "game_id": table["game_id"], "session_id": doc["id"], "season_id": season, "member_id": member,
             "ruleset_id": "bolivia", "number": 1, "name": "games", "action": "end", "filename": "css/app.css",
-            "slug": "organiser", "token": token, "player_id": member, "house_rules_id": house.get_json()["id"],
+            "slug": "organiser", "token": token, "player_id": member, "other_id": member,
+            "house_rules_id": house.get_json()["id"],
             # the members' pages and the emails' stop page, read with a link and a token no club has
             "link": "no-such-link", "stop_token": "no-such-token"}
 
