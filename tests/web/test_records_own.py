@@ -205,3 +205,14 @@ def test_the_members_page_shows_the_record_as_the_club_lets_it(club, app):
         save_settings(settings, visibility=Visibility.ACCOUNTS, email_when_done=False, email_form=False, by="test")
         db.session.commit()
     assert reader.get(f"/members/{link}/players/{ids['Ann']}").status_code == 404
+
+
+def test_a_long_record_goes_a_page_at_a_time_by_plain_links(club, monkeypatch):
+    client, ids = club
+    monkeypatch.setattr("app.web.own_record.PAGE_SIZE", 3)
+    first = text(client.get(f"/records/players/{ids['Ann']}?sort=result"))
+    assert first.count('<tr class="is-') == 3 and "page 1 of 2" in first
+    following = re.search(r'<a href="([^"]+)#games">Next page</a>', first).group(1).replace("&amp;", "&")
+    assert "sort=result" in following and "page=2" in following
+    second = text(client.get(following))
+    assert second.count('<tr class="is-') == 1 and '<tr class="is-lost">' in second and "Previous page" in second
