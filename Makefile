@@ -93,6 +93,7 @@ test-all: system-deps venv $(AXE)
 # bench_afternoon.py on SQLite and PostgreSQL, bench_host.py: gunicorn with 1 and 2 processes on PostgreSQL)
 bench: venv
 	$(BIN)/python scripts/bench_growth.py
+	$(BIN)/python scripts/bench_competitions.py
 	$(BIN)/python scripts/bench_draw.py
 	THREADS=$(THREADS) BENCH_PG_URL=$(BENCH_PG_URL) $(BIN)/python scripts/bench_afternoon.py
 	THREADS=$(THREADS) BENCH_PG_URL=$(BENCH_PG_URL) $(BIN)/python scripts/bench_host.py
