@@ -4,14 +4,17 @@ and a removed one keep every figure (both databases)."""
 from __future__ import annotations
 
 import json
+import re
 
-from sqlalchemy import func, select
+from sqlalchemy import Text, cast, func, select
 
 from app.extensions import db
 from app.store.club.competition_models import CompetitionHandicap, CompetitionRow
 from app.store.club.competitions import (archive_competition, club_competitions, competition_row, competition_table,
                                          copy_competition)
+from app.store.club.member_places import MEMBER_NAMES
 from app.store.club.models import Member
+from app.store.game.models import Player
 from app.store.club.writes import add_member, merge_members
 from app.store.people.members import forget_member
 from app.store.tenancy.scope import Club
@@ -178,3 +181,21 @@ def test_backup_and_restore_carry_competitions_and_handicaps(app, tmp_path):
     assert [c["name"] for c in listed] == ["Cup"]
     again = restored.get(f"{COMPETITIONS}/{listed[0]['id']}", headers=basic(OWNER_B)).get_json()
     assert rows(again) == rows(before) and again["handicap"] == before["handicap"]
+
+
+def test_removing_a_members_personal_data_leaves_their_name_in_none_of_the_places_listed(app, client):
+    organiser(app)
+    played(client, ("Ann", "Bob"), ("Cy", "Di"))
+    with app.app_context():
+        for name in ("Ann", "Bob", "Cy", "Di"):
+            add_member(name)
+        db.session.commit()
+        ann = db.session.scalar(select(Member).where(Member.name == "Ann"))
+        seats = db.session.scalars(select(Player).where(Player.name == "Ann")).all()
+        for seat in seats:
+            seat.member_id = ann.id
+        db.session.commit()
+        forget_member(ann)
+        for place in MEMBER_NAMES:
+            held = db.session.scalars(select(cast(place.column, Text))).all()
+            assert not any(text and re.search(r"(?<!\w)Ann(?!\w)", text) for text in held), place.words
