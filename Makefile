@@ -94,6 +94,7 @@ test-all: system-deps venv $(AXE)
 bench: venv
 	$(BIN)/python scripts/bench_growth.py
 	$(BIN)/python scripts/bench_record.py
+	$(BIN)/python scripts/bench_competitions.py
 	$(BIN)/python scripts/bench_draw.py
 	THREADS=$(THREADS) BENCH_PG_URL=$(BENCH_PG_URL) $(BIN)/python scripts/bench_afternoon.py
 	THREADS=$(THREADS) BENCH_PG_URL=$(BENCH_PG_URL) $(BIN)/python scripts/bench_host.py

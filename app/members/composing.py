@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from flask import render_template
 
 from app.store.club.clock import results
+from app.store.club.competitions import running_tables
 from app.store.club.sessions import games_of
 from app.rules.form_guide import START
 from app.rules.ranking import Standing
@@ -61,27 +62,45 @@ def form_change(name: str, session: ClubSession) -> str:
     return f"Your form went from {start:.1f} to {today[-1]:.1f} today."
 
 
+def ordinal(place: int) -> str:
+    """'1st', '2nd', '3rd', '11th'."""
+    return f"{place}{'th' if 10 <= place % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(place % 10, 'th')}"
+
+
+def place_words(name: str, tables) -> list[str]:
+    """The member's place in each running competition: 'Spring best 8: you are 3rd.'"""
+    found = []
+    for row, table in tables:
+        mine = table.row_of(name)
+        if mine is not None:
+            found.append(f"{row.name}: {'you are ' + ordinal(mine.place) if mine.qualified else 'not yet qualified'}"
+                         f"{' (with ' + mine.entrant + ')' if len(mine.players) > 1 else ''}.")
+    return found
+
+
 def letters_for(session: ClubSession, members: list[tuple[Member, MemberContact]], club_name: str,
                 link: str | None, stop_link, with_form: bool) -> list[Letter]:
     """One email for each member who played this afternoon and has an address that is not stopped."""
     games = games_of(session)
     standings = results(session, games)
     played = {s.player for s in standings if s.played}
+    tables = running_tables(session.played_on)
     letters = []
     for member, contact in members:
         if member.name not in played or not contact.email or contact.stopped_at is not None:
             continue
         letter = compose(session, member.name, game_lines(games, member.name), standings, club_name, link,
-                         stop_link(contact.stop_token), form_change(member.name, session) if with_form else "")
+                         stop_link(contact.stop_token), form_change(member.name, session) if with_form else "",
+                         place_words(member.name, tables))
         letters.append(Letter(member.id, contact.email, *letter))
     return letters
 
 
 def compose(session: ClubSession, name: str, lines: list[GameLine], standings: tuple[Standing, ...],
-            club_name: str, link: str | None, stop: str, form: str) -> tuple[str, str, str]:
+            club_name: str, link: str | None, stop: str, form: str, places: list[str] = ()) -> tuple[str, str, str]:
     """The subject, the plain text and the HTML of one member's email."""
     day = session.played_on.strftime("%A %-d %B %Y")
     subject = f"{club_name}: the results of {day}"
     context = {"name": name, "day": day, "lines": lines, "standings": standings, "club_name": club_name,
-               "link": link, "stop": stop, "form": form}
+               "link": link, "stop": stop, "form": form, "places": list(places)}
     return subject, render_template("members/email.txt", **context), render_template("members/email.html", **context)

@@ -5,6 +5,9 @@ from __future__ import annotations
 from flask import current_app, g, render_template, request
 from sqlalchemy import func, select
 
+from app.rules.competition_words import SCORE_HEADINGS, method_words, score_words
+from app.store.club.competitions import running_tables
+
 from app.store.club.clock import results
 from app.store.club.sessions import games_of
 from app.extensions import db
@@ -79,7 +82,8 @@ def ladder(link: str):
     rows = standings(season) if season is not None else []
     members = member_ids_by_name()
     return page("members/ladder.html", season=season, rows=rows, seasons=all_seasons(), members=members,
-                method=season_method(season, rows) if season is not None else "")
+                method=season_method(season, rows) if season is not None else "", competitions=running_tables(),
+                score_words=score_words, headings=SCORE_HEADINGS, method_words=method_words)
 
 
 @bp.get("/members/<link>/players/<int(max=2147483647):member_id>")

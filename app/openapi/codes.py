@@ -6,7 +6,8 @@ body, a write, an organiser's route, a table's write) and its own.
 """
 from __future__ import annotations
 
-from app.rules.codes import CARD_CODES, CLUB_CODES, HAND_CODES, HOUSE_CODES, INPUT_CODES, TABLE_CODES, Code
+from app.rules.codes import (CARD_CODES, CLUB_CODES, COMPETITION_CODES, HAND_CODES, HOUSE_CODES, INPUT_CODES,
+                             TABLE_CODES, Code)
 
 Codes = dict[int, frozenset[Code]]
 
@@ -113,6 +114,11 @@ OWN: dict[str, Codes] = {
     "getPlayer": merged(ORGANISER_READ, codes(s404=(Code.PLAYER_UNKNOWN,))),
     "listPlayerGames": PLAYER_GAMES,
     "getHeadToHead": PLAYER_GAMES,
+    "listCompetitions": ORGANISER_READ,
+    "makeCompetition": merged(ORGANISER_WRITE, codes(
+        s409=(Code.COMPETITION_NAME_TAKEN,),
+        s422=COMPETITION_CODES | {Code.COMPETITION_SEASON_UNKNOWN, Code.COMPETITION_AFTERNOON_UNKNOWN})),
+    "getCompetition": merged(ORGANISER_READ, codes(s404=(Code.COMPETITION_UNKNOWN,))),
     "clearCall": merged(ORGANISER_WRITE, codes(s404=(Code.SESSION_UNKNOWN, Code.CALL_UNKNOWN),
                                                s409=(Code.CALL_CLEARED,))),
     "seatLatecomer": merged(ORGANISER_WRITE, codes(s404=(Code.SESSION_UNKNOWN,), s422=NAME_BODY)),

@@ -6,6 +6,8 @@ from functools import cache
 from app.web.api_input import LONGEST_PAGE, PAGE_LIMIT
 from app.openapi.codes import route_codes
 from app.openapi.record import CHOICE
+from app.openapi.competitions import (COMPETITION_EXAMPLE, COMPETITION_ID_LIMIT, COMPETITION_ID_WORDS,
+                                      COMPETITION_SCHEMAS, competition_paths)
 from app.openapi.schemas import SCHEMAS, ref
 from app.rules.codes import Code
 from app.store.base.ids import LARGEST_ID, LARGEST_SMALL_ID
@@ -58,6 +60,7 @@ EXAMPLES = {
     "session": {"ruleset": "bolivia", "format": {"kind": "time", "ends_at": "16:00"}, "partners": "random",
                 "players": ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ida"], "balance": True,
                 "agreement": True},
+    "competition": COMPETITION_EXAMPLE,
     "house_rules": {"name": "Our Bolivia to 10,000", "base": "bolivia", "changes": {
         "target": 10000, "going_out_bonus": 300, "black_three_in_hand_points": -200,
         "red_three_table": [100, 200, 300, 400, 500, 1000],
@@ -120,6 +123,7 @@ PLAYER_ID = number("player_id", "The player's number on the club's list: a playe
 OTHER_ID = number("other_id", "The other player's number on the club's list.", LARGEST_SMALL_ID)
 CALL_ID = number("call_id", "The call's number, from the session's \"calls\".", LARGEST_SMALL_ID)
 HOUSE_RULES_ID = number("house_rules_id", "The house rules' number in the club: their \"id\".", LARGEST_SMALL_ID)
+COMPETITION_ID = number("competition_id", COMPETITION_ID_WORDS, COMPETITION_ID_LIMIT)
 HOUSE_RULES_LOCATION = {"Location": {"required": True, "description": "The house rules' address in this API.",
                                      "schema": {"type": "string"}}}
 RULESET_ID = {"name": "ruleset_id", "in": "path", "required": True, "description": "A rule set's id, e.g. bolivia.",
@@ -272,6 +276,7 @@ def described_paths() -> dict:
             params=session, security=ORGANISER, request=body("NoFieldsRequest", "nothing", required=False),
             words="409 for a session that is not timed.")},
         **table_paths(), **club_paths(), **house_rules_paths(),
+        **competition_paths(operation, answer, body, (COMPETITION_ID,), ORGANISER),
         "/openapi.json": {"get": operation("getOpenApi", "This document", {"200": {
             "description": "The OpenAPI 3.1 document.", "content": {JSON: {"schema": ref("OpenApiDocument")}}}},
             tag="About")},
@@ -373,10 +378,11 @@ def openapi_document() -> dict:
                                 f"`{Code.METHOD_NOT_ALLOWED}`) and an Allow header naming the methods it takes; an "
                                 f"address that is no route answers 404 (code `{Code.ADDRESS_UNKNOWN}`)."},
         "servers": [{"url": "/api/v1"}],
-        "tags": [{"name": name} for name in ("Rules", "Games", "Hands", "Tables", "Sessions", "Players", "About")],
+        "tags": [{"name": name} for name in ("Rules", "Games", "Hands", "Tables", "Sessions", "Players",
+                                                    "Competitions", "About")],
         "paths": paths(),
         "components": {
-            "schemas": SCHEMAS,
+            "schemas": SCHEMAS | COMPETITION_SCHEMAS,
             "securitySchemes": {
                 "organiser": {"type": "http", "scheme": "basic",
                               "description": "An organiser's name and password."},

@@ -7,6 +7,7 @@ from operator import attrgetter
 from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
 
+from app.store.club.competitions import club_competitions, competition_table
 from app.store.club.house_rules import house_rules_words
 from app.store.club.clock import format_of_session, results
 from app.store.club.models import Attendance, ClubSession, Member
@@ -126,6 +127,32 @@ def players_csv() -> str:
                                     "active": m.active, "games": counts[m.id]} for m in members])
 
 
+COMPETITION_COLUMNS = ["competition_id", "competition", "archived", "place", "entrant", "players", "qualified",
+                       "afternoons", "games", "won", "margin", "points", "handicap", "score", "counted", "dropped"]
+
+
+def afternoon_days(results) -> str:
+    """The afternoons of a row as their days: '2026-03-02 2026-03-09'."""
+    return " ".join(result.played_on.isoformat() for result in results)
+
+
+@collector_paused_while
+def competitions_csv() -> str:
+    """Every competition's table, running and archived, one row per entrant with the afternoons counted and
+    dropped."""
+    rows = []
+    for competition in club_competitions():
+        table = competition_table(competition)
+        rows += [{"competition_id": competition.id, "competition": competition.name,
+                  "archived": competition.archived_at is not None, "place": row.place, "entrant": row.entrant,
+                  "players": " & ".join(row.players), "qualified": row.qualified, "afternoons": row.afternoons,
+                  "games": row.games, "won": float(row.won), "margin": row.margin, "points": row.points,
+                  "handicap": row.handicap, "score": round(float(row.score), 2),
+                  "counted": afternoon_days(row.counted), "dropped": afternoon_days(row.dropped)}
+                 for row in table.rows]
+    return to_csv(COMPETITION_COLUMNS, rows)
+
+
 #: Each export by its name in the address.
 EXPORTS = {"games": games_csv, "hands": hands_csv, "session-results": session_results_csv,
-           "players": players_csv}
+           "players": players_csv, "competitions": competitions_csv}

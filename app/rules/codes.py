@@ -211,6 +211,20 @@ class Code(StrEnum):
     HOUSE_IN_USE = "house.in_use"
     HOUSE_BOTH = "house.both"
 
+    # A club's competitions: one read from its data (competition_data.py) and their store.
+    COMPETITION_NOT_OBJECT = "competition.not_object"
+    COMPETITION_NAME = "competition.name"
+    COMPETITION_CHOICE = "competition.choice"
+    COMPETITION_NOT_WHOLE = "competition.not_whole"
+    COMPETITION_DATE = "competition.date"
+    COMPETITION_DATES_ORDER = "competition.dates_order"
+    COMPETITION_NEEDS = "competition.needs"
+    COMPETITION_PLAYER = "competition.player"
+    COMPETITION_UNKNOWN = "competition.unknown"
+    COMPETITION_NAME_TAKEN = "competition.name_taken"
+    COMPETITION_SEASON_UNKNOWN = "competition.season_unknown"
+    COMPETITION_AFTERNOON_UNKNOWN = "competition.afternoon_unknown"
+
 
 #: A hand's entries (validation.py): one team's figures, going out, 3s, and what the pack holds.
 HAND_CODES = frozenset({
@@ -314,6 +328,16 @@ HOUSE_CODES = frozenset({
 #: The store's refusals of house rules: unknown (or another club's), in use by games, and sent two ways at once.
 HOUSE_STORE_CODES = frozenset({Code.HOUSE_UNKNOWN, Code.HOUSE_IN_USE, Code.HOUSE_BOTH})
 
+#: A competition read from its data (competition_data.py).
+COMPETITION_CODES = frozenset({
+    Code.COMPETITION_NOT_OBJECT, Code.COMPETITION_NAME, Code.COMPETITION_CHOICE, Code.COMPETITION_NOT_WHOLE,
+    Code.COMPETITION_DATE, Code.COMPETITION_DATES_ORDER, Code.COMPETITION_NEEDS, Code.COMPETITION_PLAYER
+})
+
+#: The store's refusals of competitions: unknown (or another club's), a name taken, a season or afternoon unknown.
+COMPETITION_STORE_CODES = frozenset({Code.COMPETITION_UNKNOWN, Code.COMPETITION_NAME_TAKEN,
+                                     Code.COMPETITION_SEASON_UNKNOWN, Code.COMPETITION_AFTERNOON_UNKNOWN})
+
 #: Every code the engine gives.
 ALL_CODES = (HAND_CODES | INPUT_CODES | TABLE_CODES | GAME_CODES | CARD_CODES | CLUB_CODES | SEAT_CODES
-             | HOUSE_CODES)
+             | HOUSE_CODES | COMPETITION_CODES)

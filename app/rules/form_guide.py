@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Iterable, Sequence
+from typing import Iterable, Iterator, Sequence
 
 from openskill.models import PlackettLuce
 
@@ -83,23 +83,38 @@ def rank_of(result: GameResult, index: int) -> int:
     return 0 if index in result.winners else 1
 
 
-def rate_games(games: Sequence[RatedGame]) -> FormGuide:
-    """Every player's rating after these games, played in the order given (oldest first)."""
+def rating_steps(games: Sequence[RatedGame]) -> Iterator[tuple[RatedGame, dict, tuple[str, ...], dict]]:
+    """Each game in the order given (oldest first) with its players' ratings before it (None: not yet rated), the
+    players it rated in the order of its teams (none for a game with one team or a name twice: nothing to
+    compare), and every player's rating after it (openskill's ratings by name)."""
     model = PlackettLuce(mu=START, sigma=START_SIGMA)
     ratings: dict = {}
-    points: dict[str, list[FormPoint]] = {}
-    counts: dict[str, int] = {}
     for game in games:
         teams = [list(team) for team in game.result.teams if team]
-        if len(teams) < 2 or len({name for team in teams for name in team}) != sum(map(len, teams)):
-            continue                  # one team, or a name twice: nothing to compare
-        ranks = [rank_of(game.result, i) for i, team in enumerate(game.result.teams) if team]
-        before = [[ratings.get(name) or model.rating(name=name) for name in team] for team in teams]
-        after = model.rate(before, ranks=ranks)
-        for team, rated in zip(teams, after):
-            for name, rating in zip(team, rated):
-                ratings[name] = rating
-                counts[name] = counts.get(name, 0) + 1
-                points.setdefault(name, []).append(FormPoint(game.played_on, round(rating.mu, 2)))
-    return FormGuide({name: FormRating(name, r.mu, r.sigma, counts[name], tuple(points[name]))
-                      for name, r in ratings.items()})
+        before = {name: ratings.get(name) for team in teams for name in team}
+        rated: tuple[str, ...] = ()
+        if len(teams) >= 2 and len(before) == sum(map(len, teams)):
+            ranks = [rank_of(game.result, i) for i, team in enumerate(game.result.teams) if team]
+            after = model.rate([[ratings.get(name) or model.rating(name=name) for name in team] for team in teams],
+                               ranks=ranks)
+            for team, ratings_after in zip(teams, after):
+                ratings.update(zip(team, ratings_after))
+            rated = tuple(name for team in teams for name in team)
+        yield game, before, rated, ratings
+
+
+def rate_games(games: Sequence[RatedGame]) -> FormGuide:
+    """Every player's rating after these games, played in the order given (oldest first)."""
+    points: dict[str, list[FormPoint]] = {}
+    ratings: dict = {}
+    for game, _, rated, ratings in rating_steps(games):
+        for name in rated:
+            points.setdefault(name, []).append(FormPoint(game.played_on, round(ratings[name].mu, 2)))
+    return FormGuide({name: FormRating(name, ratings[name].mu, ratings[name].sigma, len(line), tuple(line))
+                      for name, line in points.items()})
+
+
+def rating_mu(ratings: dict, player: str) -> float:
+    """A player's estimate in these ratings (a player not yet rated at the start)."""
+    rating = ratings.get(player)
+    return START if rating is None else rating.mu

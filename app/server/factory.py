@@ -16,6 +16,7 @@ from app.server.polls import init_quick_polls
 from app.store.game import models as game_tables  # noqa: F401  (each room's tables, registered for migrations)
 from app.store.club import models as club_tables  # noqa: F401
 from app.store.club import house_models as house_rules_tables  # noqa: F401
+from app.store.club import competition_models as competition_tables  # noqa: F401
 from app.store.people import models as people_tables  # noqa: F401
 from app.store.tenancy import row_security, scope  # noqa: F401
 from app.server.opening_brake import init_brakes

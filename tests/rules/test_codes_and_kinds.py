@@ -119,7 +119,8 @@ def test_every_problem_the_app_makes_carries_a_code_of_the_registry():
 def test_every_code_is_in_one_group_of_the_registry():
     groups = [codes.HAND_CODES, codes.INPUT_CODES, codes.TABLE_CODES, codes.GAME_CODES, codes.CARD_CODES,
               codes.CLUB_CODES, codes.SEAT_CODES, codes.WRITE_CODES, codes.REQUEST_CODES, codes.SESSION_CODES,
-              codes.BODY_CODES, codes.EDGE_CODES, codes.HOUSE_CODES, codes.HOUSE_STORE_CODES]
+              codes.BODY_CODES, codes.EDGE_CODES, codes.HOUSE_CODES, codes.HOUSE_STORE_CODES,
+              codes.COMPETITION_CODES, codes.COMPETITION_STORE_CODES]
     assert set().union(*groups) == set(Code) and sum(map(len, groups)) == len(Code)
 
 

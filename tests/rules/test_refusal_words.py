@@ -18,6 +18,7 @@ import pytest
 from app.rules import Problem, RuleSet, check_set, get_ruleset, parse_team, parse_teams, replay, table_problems
 from app.rules import read_house_rules, validate_hand, variation_problems
 from app.rules.codes import ALL_CODES, Code
+from app.rules.competition_data import read_competition
 from app.rules.draw import TableDraw, draw_problems
 from app.rules.handseating import Seating, move_players, swap_players
 from app.rules.refusal import Refusal
@@ -185,9 +186,21 @@ def house_problems(ruleset: RuleSet) -> list[Problem]:
     return found
 
 
+def competition_problems() -> list[Problem]:
+    """Competitions' data that breaks each rule of competition_data.py."""
+    sent = ["x", {"name": "", "speed": 3, "method": "fastest", "afternoons": "spring"},
+            {"name": "Cup", "afternoons": {"from": "1 March", "to": "2026-02-01", "weekday": 9, "when": 1,
+                                           "chosen": "all"},
+             "counting": {"kind": "best"}, "handicap": {"kind": "rating_on", "fixed": [{"player": ""}]},
+             "place_points": []},
+            {"name": "Cup", "afternoons": {"from": "2026-03-01", "to": "2026-02-01"},
+             "counting": {"kind": "drop_per"}, "handicap": {"fixed": "Ann"}}]
+    return [problem for data in sent for problem in read_competition(data)[2]]
+
+
 def every_problem(rid: str) -> list[Problem]:
     """Every refusal walked for this rule set, under each of its variations."""
-    found = input_problems()
+    found = input_problems() + competition_problems()
     for ruleset, teams in variants(rid):
         found += hand_problems(ruleset, teams) + table_and_game_problems(ruleset)
         found += card_problems(ruleset) + club_problems(ruleset) + house_problems(ruleset)

@@ -97,6 +97,10 @@ class Walk:
         made = self.ok(Call("POST", "/house-rules", EXAMPLES["house_rules"] | {"name": next(names)}, basic()), 201)
         return made["id"]
 
+    def competition(self) -> int:
+        made = self.ok(Call("POST", "/competitions", EXAMPLES["competition"] | {"name": next(names)}, basic()), 201)
+        return made["id"]
+
     def player_id(self) -> int:
         self.session()
         return self.ok(Call("GET", "/players", headers=basic()))["players"][0]["id"]
@@ -143,6 +147,10 @@ def valid(walk: Walk, name: str) -> Call:
                 "deleteHouseRules": Call("DELETE", f"/house-rules/{made}", headers=basic())}[name]
     if name == "makeHouseRules":
         return Call("POST", "/house-rules", EXAMPLES["house_rules"] | {"name": next(names)}, basic())
+    if name == "makeCompetition":
+        return Call("POST", "/competitions", EXAMPLES["competition"] | {"name": next(names)}, basic())
+    if name == "getCompetition":
+        return Call("GET", f"/competitions/{walk.competition()}", headers=basic())
     if name == "getPlayer":
         return Call("GET", f"/players/{walk.player_id()}", headers=basic())
     if name in ("listPlayerGames", "getHeadToHead"):
@@ -156,7 +164,8 @@ def valid(walk: Walk, name: str) -> Call:
             "listSessions": Call("GET", "/sessions", headers=basic()),
             "openSession": Call("POST", "/sessions", SESSION, basic()),
             "listPlayers": Call("GET", "/players", headers=basic()),
-            "listHouseRules": Call("GET", "/house-rules", headers=basic()), "getOpenApi": Call("GET", "/openapi.json")}[name]
+            "listHouseRules": Call("GET", "/house-rules", headers=basic()),
+            "listCompetitions": Call("GET", "/competitions", headers=basic()), "getOpenApi": Call("GET", "/openapi.json")}[name]
 
 
 def operations() -> dict[str, tuple[str, str, dict]]:
@@ -362,6 +371,12 @@ def each_routes_own_refusals(walk: Walk) -> None:
         call.headers = basic()
         assert codes_of(send(call)) == ["house.unknown"], call
     assert send(Call("POST", "/house-rules", {"name": "", "base": "whist"}, basic())).status_code == 422
+    assert codes_of(send(Call("POST", "/competitions", EXAMPLES["competition"], viewer))) == ["authorization.read_only"]
+    assert codes_of(send(Call("GET", "/competitions/99999", headers=basic()))) == ["competition.unknown"]
+    assert codes_of(send(Call("POST", "/competitions", {"name": ""}, basic()))) == ["competition.name"]
+    named = EXAMPLES["competition"] | {"name": next(names)}
+    ok(Call("POST", "/competitions", named, basic()), 201)
+    assert codes_of(send(Call("POST", "/competitions", named, basic()))) == ["competition.name_taken"]
     assert send(Call("PUT", f"/house-rules/{walk.house_rules()}", {"name": "x", "base": "whist"},
                      basic())).status_code == 422
     assert codes_of(send(Call("GET", "/players?page=0", headers=basic()))) == ["query.page"]
@@ -400,7 +415,7 @@ def each_routes_own_refusals(walk: Walk) -> None:
 
 def test_every_route_answers_every_status_its_document_lists_and_nothing_else(walk):
     for name, (path, method, _) in operations().items():
-        created = ("openGame", "openSession", "addHand", "callOrganiser", "makeHouseRules")
+        created = ("openGame", "openSession", "addHand", "callOrganiser", "makeHouseRules", "makeCompetition")
         walk.ok(valid(walk, name), 201 if name in created else 200)
         every_route_refuses(walk, name, path, method)
     the_database_out_of_reach_is_a_503_everywhere(walk)
@@ -415,7 +430,8 @@ def test_every_route_answers_every_status_its_document_lists_and_nothing_else(wa
 def test_a_method_a_route_does_not_take_answers_405_in_the_apps_words_with_allow(client):
     for path, item in openapi_document()["paths"].items():
         address = PREFIX + path.replace("{game_id}", "1").replace("{session_id}", "1").replace(
-            "{player_id}", "1").replace("{other_id}", "1").replace("{call_id}", "1").replace("{number}", "1").replace("{house_rules_id}", "1").replace("{ruleset_id}", "bolivia")
+            "{player_id}", "1").replace("{other_id}", "1").replace("{call_id}", "1").replace("{number}", "1").replace("{house_rules_id}", "1").replace(
+            "{competition_id}", "1").replace("{ruleset_id}", "bolivia")
         for method in {"get", "post", "put", "delete", "patch", "options"} - set(item):
             answer = client.open(address, method=method.upper())
             assert answer.status_code == 405, (path, method)

@@ -2,7 +2,8 @@
 part and a column of its table under the same name, and the parts' names are not the tables' models' names."""
 import pytest
 
-from app.store.backup.format import HouseRulesPart, HouseRulesVersionPart
+from app.store.backup.format import CompetitionPart, HouseRulesPart, HouseRulesVersionPart
+from app.store.club.competition_models import CompetitionRow
 from app.store.club.house_models import HouseRulesRow, HouseRulesVersion
 from app.store.backup import format as backup_format
 from app.store.backup.format import (AttendeePart, CallPart, EntryPart, EventPart, GamePart, HandPart, MemberPart,
@@ -15,7 +16,8 @@ from app.store.game.models import Game, GameEvent, Hand, HandEntry, Player, Team
 TABLE_OF = {OrganiserPart: Organiser, MemberPart: Member, SeasonPart: Season, AttendeePart: Attendance,
             CallPart: TableCall, SessionLinePart: SessionEvent, SessionPart: ClubSession, SeatPart: Player,
             TeamPart: Team, EntryPart: HandEntry, HandPart: Hand, EventPart: GameEvent, SubstitutePart: Substitution,
-            GamePart: Game, HouseRulesPart: HouseRulesRow, HouseRulesVersionPart: HouseRulesVersion}
+            GamePart: Game, HouseRulesPart: HouseRulesRow, HouseRulesVersionPart: HouseRulesVersion,
+            CompetitionPart: CompetitionRow}
 
 
 @pytest.mark.parametrize("part", TABLE_OF, ids=lambda part: part.__name__)

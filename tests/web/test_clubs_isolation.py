@@ -20,7 +20,8 @@ A_PLAYERS = ["Ann Arden", "Bob Arden", "Cy Arden", "Di Arden", "Ed Arden"]
 B_PLAYERS = ["Hove One", "Hove Two", "Hove Three", "Hove Four"]
 OWNER_B = "Beryl"
 #: The routes' id arguments, and which of club A's rows gives each.
-ID_ARGUMENTS = {"game_id", "session_id", "member_id", "season_id", "call_id", "account_id", "house_rules_id"}
+ID_ARGUMENTS = {"game_id", "session_id", "member_id", "season_id", "call_id", "account_id", "house_rules_id",
+                "competition_id"}
 
 
 def add_club(app, name: str, owner: str):
@@ -58,6 +59,8 @@ def two_clubs(app):
     house = client.post("/api/v1/house-rules", headers=basic("Margaret"),
                         json={"name": "Arden rules", "base": "bolivia", "changes": {"target": 10000}})
     assert house.status_code == 201
+    cup = client.post("/api/v1/competitions", headers=basic("Margaret"), json={"name": "Arden cup"})
+    assert cup.status_code == 201
     with app.app_context():
         with store_filter_off():
             a_club = db.session.scalar(select(Game.club_id).where(Game.id == a["table"]["game_id"]))
@@ -66,7 +69,7 @@ def two_clubs(app):
                    "season_id": db.session.scalar(select(Season.id).where(Season.name == "Arden season")),
                    "call_id": db.session.scalar(select(TableCall.id).where(TableCall.club_id == a_club)),
                    "account_id": db.session.scalar(select(Organiser.id).where(Organiser.name == "Margaret")),
-                   "house_rules_id": house.get_json()["id"]}
+                   "house_rules_id": house.get_json()["id"], "competition_id": cup.get_json()["id"]}
     assert all(ids.values()), ids
     return {"a": a, "b": b, "a_ids": ids}
 

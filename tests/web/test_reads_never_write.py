@@ -24,6 +24,8 @@ def filled(client, app):
     house = client.post("/api/v1/house-rules", headers=basic(),
                         json={"name": "Our Bolivia", "base": "bolivia", "changes": {"target": 10000}})
     assert house.status_code == 201, house.get_data(as_text=True)
+    cup = client.post("/api/v1/competitions", headers=basic(), json={"name": "Cup"})
+    assert cup.status_code == 201, cup.get_data(as_text=True)
     with app.app_context():
         from app.store.club.models import Member, Season
         member = db.session.query(Member).first().id
@@ -32,6 +34,7 @@ def filled(client, app):
             "ruleset_id": "bolivia", "number": 1, "name": "games", "action": "end", "filename": "css/app.css",
             "slug": "organiser", "token": token, "player_id": member, "other_id": member,
             "house_rules_id": house.get_json()["id"],
+            "competition_id": cup.get_json()["id"],
             # the members' pages and the emails' stop page, read with a link and a token no club has
             "link": "no-such-link", "stop_token": "no-such-token"}
 

@@ -7,6 +7,7 @@ from datetime import date, datetime
 
 from sqlalchemy import select
 
+from app.store.backup.competitions import dump_competitions
 from app.store.backup.format import HouseRulesPart, HouseRulesVersionPart
 from app.store.club.house_models import HouseRulesRow
 from app.store.club.house_rules import club_house_rules
@@ -106,7 +107,8 @@ def backup_document() -> dict:
     """Everything the club has stored, as one document with a format version."""
     return {"format": FORMAT, "version": FORMAT_VERSION, "made_at": club_now().isoformat(timespec="seconds"),
             "organisers": dump_organisers(), "members": dump_members(), "seasons": dump_seasons(),
-            "house_rules": dump_house_rules(), "sessions": dump_sessions(), "games": dump_games()}
+            "house_rules": dump_house_rules(), "sessions": dump_sessions(), "games": dump_games(),
+            "competitions": dump_competitions(as_part)}
 
 
 def dump_games() -> list[dict]:

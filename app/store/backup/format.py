@@ -101,6 +101,26 @@ class HouseRulesPart(Part):
     versions: Annotated[list[HouseRulesVersionPart], Field(min_length=1)]
 
 
+class CompetitionHandicapPart(Part):
+    member_id: Id
+    points: Annotated[int, Field(ge=-5000, le=5000)]
+
+
+class CompetitionPart(Part):
+    COLUMNS: ClassVar[tuple[str, ...]] = ("id", "name", "season_id", "choices", "archived_at", "created_at",
+                                          "updated_at", "version")
+    id: Id
+    name: text(60, 1)
+    season_id: Id | None = None
+    choices: dict = {}
+    archived_at: datetime | None = None
+    created_at: datetime
+    updated_at: datetime
+    version: Id = 1
+    afternoons: list[PublicId] = []
+    handicaps: list[CompetitionHandicapPart] = []
+
+
 class AttendeePart(Part):
     COLUMNS: ClassVar[tuple[str, ...]] = ("member_id", "arrived_at")
     member_id: Id
@@ -261,6 +281,7 @@ class Backup(Part):
     members: list[MemberPart] = []
     seasons: list[SeasonPart] = []
     house_rules: list[HouseRulesPart] = []     # files before house rules: none
+    competitions: list[CompetitionPart] = []   # files before competitions: none
     sessions: list[SessionPart] = []
     games: list[GamePart] = []
 

@@ -16,6 +16,8 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from app.rules import house_ruleset, read_house_rules
 from app.store.club.house_models import HouseRulesRow, HouseRulesVersion
+from app.store.backup.competitions import competition_problems, competition_rows
+from app.store.club.competition_models import CompetitionAfternoon, CompetitionHandicap, CompetitionRow
 from app.extensions import SQLITE_BUSY_MS, db
 from app.rules import RulesetError, TeamEntry, get_ruleset, replay, table_problems, validate_hand
 from app.store.backup.format import Backup, columns, parse
@@ -120,7 +122,7 @@ def reference_problems(backup: Backup) -> list[str]:
     games = {g.id for g in backup.games}
     problems += [f"Session {s.id} has a call from game {c.game_id}, which the backup does not hold."
                  for s in backup.sessions for c in s.calls if c.game_id is not None and c.game_id not in games]
-    return problems
+    return problems + competition_problems(backup)
 
 
 def house_versions(backup: Backup) -> tuple[dict, list[str]]:
@@ -271,7 +273,7 @@ def reset_sequences() -> None:
     if db.engine.dialect.name != "postgresql":
         return
     for model in (Organiser, Member, Season, HouseRulesRow, HouseRulesVersion, Attendance, Team, Player, Hand, HandEntry, GameEvent, TableCall,
-                  Substitution, SessionEvent):
+                  Substitution, SessionEvent, CompetitionRow, CompetitionAfternoon, CompetitionHandicap):
         table = model.__tablename__
         sequence = db.session.execute(text(f"SELECT pg_get_serial_sequence('{table}', 'id')")).scalar()
         if sequence is None:
@@ -343,7 +345,8 @@ def write(plan_: Plan) -> None:
     """Every row in one transaction; on any failure nothing stays."""
     try:
         one_restore_at_a_time()
-        parts = club_rows(plan_.backup, plan_) + game_rows(plan_.backup) + call_rows(plan_.backup)
+        parts = (club_rows(plan_.backup, plan_) + game_rows(plan_.backup) + call_rows(plan_.backup)
+                 + competition_rows(plan_.backup))
         tables = {model.__tablename__: (model.__table__, rows) for model, rows in parts}
         shift = offsets(tables)          # a host of several clubs: ids another club holds move on
         for model, rows in parts:

@@ -32,6 +32,9 @@ ID_COLUMNS = {
     "substitution": {"game_id": "game", "left_member_id": "member", "came_member_id": "member"},
     "table_call": {"session_id": "club_session", "game_id": "game"},
     "member_contact": {"member_id": "member"},
+    "competition": {"id": "competition", "season_id": "season"},
+    "competition_afternoon": {"competition_id": "competition", "session_id": "club_session"},
+    "competition_handicap": {"competition_id": "competition", "member_id": "member"},
 }
 
 

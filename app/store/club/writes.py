@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from sqlalchemy import select, update
+from sqlalchemy import update
 from sqlalchemy.orm.exc import StaleDataError
 
 from app.extensions import db
-from app.store.club.models import Attendance, ClubSession, Member, Season
+from app.store.club.member_places import move_member
+from app.store.club.models import ClubSession, Member, Season
 from app.store.game.games import stale
 from app.store.people.members import note_address
 from app.store.game.models import Game, Player
@@ -75,13 +76,7 @@ def merge_members(keep_id: int, other_id: int) -> Member:
         raise MergeError("Choose two players from the club's list.")
     if keep.id == other.id:
         raise MergeError("Choose two different players to merge.")
-    db.session.execute(update(Player).where(Player.member_id == other.id).values(member_id=keep.id))
-    kept_sessions = set(db.session.scalars(select(Attendance.session_id).where(Attendance.member_id == keep.id)))
-    for attendance in db.session.scalars(select(Attendance).where(Attendance.member_id == other.id)):
-        if attendance.session_id in kept_sessions:
-            db.session.delete(attendance)
-        else:
-            attendance.member_id = keep.id
+    move_member(other.id, keep.id)                 # every place that holds a member by id (member_places.py)
     db.session.execute(update(Player).where(Player.member_id.is_(None), Player.name == other.name)
                        .values(member_id=keep.id))
     db.session.delete(other)
