@@ -25,10 +25,8 @@ from app.store.club.competition_models import CompetitionAfternoon, CompetitionH
 from app.store.club.models import ClubSession, Member, Season
 from app.store.club.players import find_member
 from app.store.game.bulk import read_games
-from app.store.game.cache import remembered
 from app.store.game.models import Game, utcnow
 from app.store.game.states import state_of
-from app.store.tenancy.scope import current_club_id
 
 NOT_DELETED = or_(Game.closed.is_(None), Game.closed != Closing.DELETED.value)
 
@@ -191,27 +189,11 @@ def competition_games(competition: Competition) -> list[CompetitionGame]:
     return found
 
 
-def table_key(row: CompetitionRow) -> tuple:
-    """What a competition's table is worked out from: the club, the competition's version, the club's finished
-    games (how many, the newest, the sum of their versions) and its members' names."""
-    count, newest, versions = db.session.execute(
-        select(func.count(Game.id), func.max(Game.finished_at), func.sum(Game.version))
-        .where(Game.finished_at.is_not(None), NOT_DELETED)).one()
-    members = db.session.execute(select(func.count(Member.id), func.max(Member.id),
-                                        func.sum(func.length(Member.name)))).one()
-    season = db.session.get(Season, row.season_id) if row.season_id else None
-    days = (season.starts_on, season.ends_on, season.name) if season else None
-    return ("competition", current_club_id(), row.id, row.version, days, count, newest, int(versions or 0),
-            tuple(members))
-
-
 @collector_paused_while
-def competition_table(row: CompetitionRow, cached: bool = True) -> CompetitionTable:
-    """A stored competition's table, worked out once per state of the club's games (`cached` False: anew)."""
-    def work() -> CompetitionTable:
-        competition = engine_competition(row)
-        return rank_competition(competition, competition_games(competition))
-    return remembered(table_key(row), work) if cached else work()
+def competition_table(row: CompetitionRow) -> CompetitionTable:
+    """A stored competition's table, worked out from the club's games (their states come from the one cache)."""
+    competition = engine_competition(row)
+    return rank_competition(competition, competition_games(competition))
 
 
 @collector_paused_while
