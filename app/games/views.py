@@ -16,15 +16,15 @@ from app.store.base.clubtime import club_now, in_club_zone
 from app.extensions import db
 from app.store.base.transaction import nothing_saved
 from app.games.blueprint import bp
-from app.games.table_code import known_code, organiser_here, remember_code
+from app.games.table_code import code_page, known_code, organiser_here
 from app.store.club.agreement import awaiting_agreement
 from app.store.club.calls import call_document, open_call
 from app.store.game.ending import game_clock
-from app.store.game.gamelog import record_lines_of
+from app.store.game.gamelog import record_lines_of, unnamed_label
 from app.games.gamelog_words import event_sentence
 from app.web.lookup import load_game
 from app.games.news import last_hand_notice, news_words
-from app.web.tablet import tablet
+from app.web.tablet import remember_code, tablet
 from app.games.forms import (ALL_SEATS, PLAYER_COUNTS, SEAT_COUNTS, SOLO_COUNTS, TEAM_DEFAULTS, NewGameForm,
                              seat_value, variation_field)
 from app.rules.seat_names import COMPASS_SEATS, default_player_name
@@ -42,24 +42,32 @@ from app.render.sheet import sheet_of
 from app.store.base.brakes import check_code_from
 from app.rules.refusal import Refusal, RefusalKind
 from app.web.errors import status_for, status_of
+from app.web.visibility import Reader, club_account, game_kept, held_code, reader_of, records_public
 
 #: The home page lists at most this many games in each section.
 LISTED_GAMES = 30
 
 
-def game_page(game: Game, *, notice: str | None = None, status: int = 200):
-    """The game page (score sheet, totals, next dealer, actions), with an optional notice."""
-    state, record = remembered(("page_state", game.id, shown_version(game)), lambda: page_state(game))
+def game_page(game: Game, reader: Reader | None = None, *, notice: str | None = None, status: int = 200):
+    """The game page (score sheet, totals, next dealer, actions), with an optional notice; its record of changes
+    for the club's accounts, and for a tablet holding its code without the accounts' names."""
+    reader = reader or reader_of(game)
+    state = remembered(("page_state", game.id, shown_version(game)), lambda: checked_state(game))
     clock = None if state.outcome.over else game_clock(game)
     if notice is None:
         notice = last_hand_notice(game, state.outcome, clock)
     sheet = sheet_of(game)
     parts = remembered(("page_parts", game.id, shown_version(game)), lambda: PageParts(
         Markup(render_template("sheets/_sheet.html", sheet=sheet, rows_html=rows_html(sheet))),
-        Markup(render_template("games/_correct_strip.html", sheet=sheet, buttons=correct_buttons(game.id, sheet))),
-        Markup(render_template("games/_record.html", record=record))))
+        Markup(render_template("games/_correct_strip.html", sheet=sheet, buttons=correct_buttons(game.id, sheet)))))
+    record = None
+    if reader in (Reader.ACCOUNT, Reader.TABLET):
+        named = reader is Reader.ACCOUNT
+        record = remembered(("page_record", game.id, shown_version(game), named), lambda: Markup(render_template(
+            "games/_record.html", record=record_lines(game, state, named))))
     return render_template(
-        "games/game.html", game=game, sheet=sheet, parts=parts, notice=notice, news=news_words(game, state),
+        "games/game.html", game=game, sheet=sheet, parts=parts, record=record, notice=notice,
+        news=news_words(game, state),
         code=known_code(game), organiser=organiser_here(game), **table_help(game),
         clock=clock,
         last_hand=len(sheet.rows), state=state, format_words=play_words(state.format, state.target),
@@ -96,27 +104,22 @@ def correct_buttons(game_id: int, sheet) -> Markup:
 
 
 class PageParts(NamedTuple):
-    """The parts of the game page rendered once per version: the score table, the buttons to correct a
-    hand, and the record of changes."""
+    """The parts of the game page rendered once per version: the score table and the buttons to correct a
+    hand."""
 
     sheet_table: Markup
     correct_strip: Markup
-    record: Markup
 
 
-def page_state(game: Game) -> tuple:
-    """The game's state and its record in words, worked out once per version of the game (the state kept by
-    the write that made the version: the game's hands are not read again)."""
-    state = checked_state(game)
-    return state, record_lines(game, state)
-
-
-def record_lines(game: Game, state) -> list[str]:
-    """The game's record in plain words, newest first (the opening line left out); each event's sentence is
-    kept by the event and the teams' names it speaks of (a record only grows)."""
+def record_lines(game: Game, state, named: bool = True) -> list[str]:
+    """The game's record in plain words, newest first (the opening line left out; `named` False: the accounts'
+    names left out, for a table's tablet); each event's sentence is kept by the event and the teams' names it
+    speaks of (a record only grows)."""
     names, cache = tuple(game.team_names), row_cache()
-    return [remembered(("said", game.id, event.id, event.seq, names),
-                       lambda event=event: event_sentence(game, event, state.ruleset.threes), cache)
+    return [remembered(("said", game.id, event.id, event.seq, names, named),
+                       lambda event=event: event_sentence(game, event if named else event._replace(
+                           actor_label=unnamed_label(event.actor_kind, event.actor_label)),
+                           state.ruleset.threes), cache)
             for event in reversed(record_lines_of(game)) if event.kind != EventKind.GAME_OPENED]
 
 
@@ -133,6 +136,16 @@ class GameCard:
     hands: int
     result: str | None        # "Winner: Jets", "Draw", "No result"; None while in play
     over: bool                # the game's outcome is over (listed with the finished games)
+    kept: bool = False        # the club keeps the game from this reader: named by its table alone
+
+
+def kept_card(game: Game, today) -> GameCard:
+    """A game the club keeps from this reader, as the home page lists it: its table and when, nothing more."""
+    started = local(game.created_at)
+    return GameCard(id=game.id, title=game.table_label or "A game", ruleset="",
+                    when=started.strftime("%H:%M") if started.date() == today else started.strftime("%d %b %Y"),
+                    today=started.date() == today, teams=[], hands=0, result=None,
+                    over=game.finished_at is not None, kept=True)
 
 
 def card_result(outcome, names) -> str | None:
@@ -195,13 +208,23 @@ def load_uncounted(games: list[Game]) -> list[Game]:
     return whole_games(select(Game).where(Game.id.in_(missing))) if missing else []
 
 
+def reader_of_list() -> Reader:
+    """Who reads the home page's list: the club's accounts and, at a public club, anyone read every game."""
+    return Reader.ACCOUNT if club_account() else Reader.ANYONE if records_public() else Reader.STRANGER
+
+
 @bp.get("/")
 def home():
     """Games in progress and finished, today's first; a big New game button."""
     today = local(None).date()
     games = listed(False) + listed(True)
-    loaded = load_uncounted(games)  # noqa: F841  (held so the session keeps them loaded)
-    cards = [game_card(g, today) for g in sorted(games, key=lambda g: (g.created_at, g.id), reverse=True)]
+    if reader_of_list() is Reader.STRANGER:      # the club keeps its games: a tablet sees its own, by its code
+        shown = {g.id for g in games if held_code(g) is not None}
+    else:
+        shown = {g.id for g in games}
+    loaded = load_uncounted([g for g in games if g.id in shown])  # noqa: F841  (held: the session keeps them)
+    cards = [game_card(g, today) if g.id in shown else kept_card(g, today)
+             for g in sorted(games, key=lambda g: (g.created_at, g.id), reverse=True)]
     playing = [card for card in cards if not card.over]
     finished = [card for card in cards if card.over]
     return render_template("home.html", playing=playing, finished=finished)
@@ -267,7 +290,14 @@ def game(game_id: int):
         try:
             check_code_from(request.remote_addr, game, request.args["code"].strip())
         except Refusal as error:
-            return game_page(game, notice=error.problems[0].message, status=status_of(error))
+            if reader_of(game) is Reader.STRANGER:
+                return code_page(game, request.path, error=error.problems[0].message, status=status_of(error),
+                                 kept=True)
+            return game_page(game, reader_of(game), notice=error.problems[0].message, status=status_of(error))
         remember_code(game.id, game.table_code)
         return redirect(url_for("games.game", game_id=game.id))
-    return game_page(game)
+    reader = reader_of(game)
+    if reader is Reader.STRANGER:       # the club keeps its games: the code (or an account) opens it
+        return code_page(game, request.path, error=str(game_kept(game)), status=status_for(RefusalKind.FORBIDDEN),
+                         kept=True)
+    return game_page(game, reader)

@@ -12,6 +12,8 @@ from app.store.club.house_rules import chosen_house_rules, reference, version_ru
 from app.rules.refusal import Refusal, RefusalKind
 from app.web.errors import abort_as
 from app.sheets.blueprint import bp
+from app.web.lookup import load_game
+from app.web.visibility import club_account, readable_game, records_public
 from app.store.stamps import game_stamp
 from app.store.game.loading import load_whole_game
 from app.render.pdf import pdf_response, printed_now
@@ -30,6 +32,11 @@ def game_sheet_pdf(game_id: int):
     if stamp is None:
         abort_as(RefusalKind.NOT_FOUND, f"There is no game number {game_id}. It may have been removed, "
                                         "or the link is mistyped.")
+    if not (club_account() or records_public()):   # the club keeps its games: a tablet with the code reads
+        try:
+            readable_game(load_game(game_id, whole=False))
+        except Refusal as error:
+            abort_as(error.kind, str(error))
     etag = sheet_etag(game_id, stamp.version)
     if etag in request.if_none_match:
         return not_modified(etag, stamp.updated_at)
