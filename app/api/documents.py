@@ -7,6 +7,7 @@ from datetime import timezone
 from flask import current_app
 
 from app.store.club.house_rules import reference
+from app.store.game.gamelog import unnamed_label
 from app.store.game.models import Game, GameEvent, Hand
 from app.rules import GameState, HandResult, TeamEntry, dealer_for_hand
 
@@ -97,11 +98,13 @@ def added_hand_json(game: Game, hand: Hand, state: GameState) -> str:
             + hand_text(number, state.entries[number - 1], state.hands[number - 1]) + "}\n")
 
 
-def event_document(event: GameEvent) -> dict:
-    """One event as `GET /api/v1/games/<id>/events` lists it."""
+def event_document(event: GameEvent, named: bool = True) -> dict:
+    """One event as `GET /api/v1/games/<id>/events` lists it (`named` False: an account's name left out, for a
+    table's tablet)."""
+    label = event.actor_label if named else unnamed_label(event.actor_kind, event.actor_label)
     return {
         "seq": event.seq, "kind": event.kind, "hand": event.hand_number,
         "at": event.at.replace(tzinfo=timezone.utc).isoformat().replace("+00:00", "Z"),
-        "actor": {"kind": event.actor_kind, "label": event.actor_label},
+        "actor": {"kind": event.actor_kind, "label": label},
         "before": event.before, "after": event.after,
     }

@@ -23,10 +23,12 @@ from app.store.game.loading import checked_state
 from app.store.base.brakes import check_code_from
 from app.web.errors import refusal_document, refusal_headers, status_of
 from app.web.links import game_url
+from app.web.tablet import remember_code
 from app.rules.refusal import Refusal, RefusalKind, refuse
 from app.rules.codes import Code
 from app.rules.outcome import Closing
 from app.openapi.document import openapi_document
+from app.web.visibility import Reader, club_account, readable_game, record_kept, records_public, request_sends_code
 
 GAME = "<int:game_id>"      # ids beyond a database integer: get_game answers "There is no game number"
 HAND = GAME + "/hands/<int(max=2147483647):number>"
@@ -129,6 +131,7 @@ def create_game():
     document = game_document(game, state_of(game))
     document["table_code"] = game.table_code
     document["url"] = game_url(game.id)
+    remember_code(game.id, game.table_code)     # the opening tablet holds its code, as on the pages
     return document, 201 if created else 200, {"Location": url_for("api.game", game_id=game.id)}
 
 
@@ -146,10 +149,23 @@ def opened_before(client_token: str | None, digest: str) -> Game | None:
     return game
 
 
+def api_reader(game: Game) -> Reader:
+    """Who reads the game through the API: the club's accounts (HTTP Basic), a tablet sending the game's
+    X-Table-Code (a wrong one is refused, and counts on the brake as on a write), and at a club that made its
+    records public anyone; else the refusal (game.kept)."""
+    sent = request_sends_code()
+    if sent and not club_account():
+        check_code_from(request.remote_addr, game, request.headers.get("X-Table-Code"))
+    return readable_game(game, sent_code=sent)
+
+
 @bp.get(f"/games/{GAME}")
 def game(game_id: int):
-    """The game with every hand and total; readable without the table code."""
-    game = load_game(game_id, whole=False)     # its state is kept by the write that made its version
+    """The game with every hand and total, for whoever may read it (its state kept by the write that made its
+    version)."""
+    game = load_game(game_id, whole=False)
+    if not (records_public() or club_account()) or request_sends_code():
+        api_reader(game)
     return json_answer(game_json(game, checked_state(game)), 200)
 
 
@@ -193,9 +209,15 @@ def remove_hand(game_id: int, number: int):
 
 @bp.get(f"/games/{GAME}/events")
 def events(game_id: int):
-    """The game's record: every change, oldest first (also of a deleted game: the record stays)."""
+    """The game's record: every change, oldest first (also of a deleted game: the record stays); for the club's
+    accounts, and for a tablet sending the game's X-Table-Code without the accounts' names."""
     game = games.get_game(game_id)
-    return {"game": game.id, "events": [event_document(event) for event in events_of(game)]}
+    g.api_game = game
+    reader = api_reader(game)
+    if reader not in (Reader.ACCOUNT, Reader.TABLET):
+        raise record_kept()
+    return {"game": game.id, "events": [event_document(event, named=reader is Reader.ACCOUNT)
+                                        for event in events_of(game)]}
 
 
 CLOSINGS = {"end": games.end_game, "abandon": games.abandon_game}

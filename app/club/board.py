@@ -4,6 +4,7 @@ from __future__ import annotations
 from flask import current_app, flash, jsonify, redirect, render_template, request, url_for
 from flask_login import login_required
 
+from app.store.club.afternoon import afternoon_over, tables_over
 from app.store.club.house_rules import house_rules_words, references
 from app.web.sign_in import api_organiser, organiser_actor
 from app.club.blueprint import bp
@@ -49,13 +50,14 @@ def board_document(session) -> dict:
                     "house_rules": house.get(view.game.house_rules_version_id)} for view in views],
         "clock": clock_document(session),
         "agreement": bool(session.agreement), "calls": calls,
-        "round_over": round_over(views), "next_poll": QUIET_POLL_SECONDS if round_over(views) and not calls else None,
+        "round_over": round_over(views), "afternoon_over": afternoon_over(session, views), "next_poll": QUIET_POLL_SECONDS if round_over(views) and not calls else None,
     }
 
 
 def round_over(views) -> bool:
-    """True once every table of the round has finished (and every hand of it counts)."""
-    return bool(views) and all(view.over for view in views)
+    """True once every table of the round has finished (and every hand of it counts), as the afternoon's end
+    reads it (app/store/club/afternoon.py)."""
+    return tables_over(views)
 
 
 def session_tag(session, page: str) -> str:

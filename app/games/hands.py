@@ -7,6 +7,7 @@ from app.rules.numbers import points, signed
 from app.games.blueprint import bp
 from app.games.table_code import needs_code, with_table_code, writer
 from app.web.lookup import load_game
+from app.web.visibility import readable_game
 from app.games.news import last_hand_notice, news_words
 from app.games.forms import ConfirmForm
 from app.games.handform import (Reading, hand_data, hand_form_class, hand_number_of, new_token,
@@ -194,8 +195,10 @@ def hand_remove(game: Game, number: int):
 @bp.post("/games/<int:game_id>/preview", endpoint="preview_new")
 @bp.post("/games/<int:game_id>/hands/<int(max=2147483647):number>/preview", endpoint="preview_edit")
 def preview(game_id: int, number: int | None = None):
-    """The engine's scores for the entry as it stands, or its problems, as JSON (nothing is saved)."""
+    """The engine's scores for the entry as it stands, or its problems, as JSON (nothing is saved); for whoever
+    may read the game."""
     game = load_game(game_id)
+    readable_game(game)
     if number is not None:
         find_hand(game, number)
     number = number or len(game.hands) + 1

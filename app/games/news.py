@@ -14,6 +14,7 @@ from app.store.tenancy.scope import club_in_scope
 from app.web.errors import abort_as
 from app.web.lookup import load_game
 from app.web.polltags import poll_etag
+from app.web.visibility import club_account, readable_game, records_public
 
 #: How long a tablet waits between asks while its game waits on nothing that can change by itself (no clock
 #: running, nothing agreed to wait for), in seconds; it asks at once when it wakes. The page's own interval
@@ -42,6 +43,8 @@ def game_news(game_id: int):
     if row is None:
         load_game(game_id)                  # the friendly 404 of a game that is not there
         abort_as(RefusalKind.NOT_FOUND)
+    if not (club_account() or records_public()):   # the club keeps its games: a tablet with the code reads
+        readable_game(load_game(game_id, whole=False))
     etag = poll_etag(news_stamp(row), row.club_id)
     if request.if_none_match.contains(etag):        # a tablet without its cookie yet: answered here, given it
         response = current_app.response_class(status=304)

@@ -3,27 +3,23 @@ from __future__ import annotations
 
 from functools import wraps
 
-from flask import flash, redirect, render_template, request, session, url_for
+from flask import flash, redirect, render_template, request, url_for
 from flask_login import current_user
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, StringField
 
 from app.web.sign_in import changes_without_code, organiser_actor
 from app.games.blueprint import bp
-from app.web.tablet import tablet
+from app.web.tablet import remember_code, tablet
 from app.web.lookup import load_game
 from app.store.game.gamelog import Actor
 from app.store.game.models import Game
-from app.store.game.games import check_table_code
 from app.store.game.hands import find_hand
 from app.store.base.brakes import check_code_from
 from app.reading import safe_redirect
 from app.rules.refusal import Refusal, RefusalKind
 from app.web.errors import status_for, status_of
-
-#: A tablet remembers the codes of this many games at most (the newest).
-REMEMBERED_CODES = 40
-
+from app.web.visibility import Reader, held_code, reader_of
 
 class TableCodeForm(FlaskForm):
     """The four digits written on the score sheet."""
@@ -34,32 +30,15 @@ class TableCodeForm(FlaskForm):
 
 def known_code(game: Game) -> str | None:
     """The code this tablet holds for the game, when it is the right one."""
-    codes = session.get("codes")
-    code = codes.get(str(game.id)) if isinstance(codes, dict) else None
-    try:
-        check_table_code(game, code)
-    except Refusal:
-        return None
-    return code
-
-
-def remember_code(game_id: int, code: str) -> None:
-    """Keep the game's code in this tablet's session."""
-    codes = session.get("codes")
-    codes = dict(codes) if isinstance(codes, dict) else {}
-    codes.pop(str(game_id), None)
-    codes[str(game_id)] = code
-    while len(codes) > REMEMBERED_CODES:
-        codes.pop(next(iter(codes)))
-    session["codes"] = codes
-    session.permanent = True
+    return held_code(game)
 
 
 def code_page(game: Game, next_url: str, form: TableCodeForm | None = None, *,
-              error: str | None = None, status: int = 200):
-    """The big 'Enter the table code' form, coming back to next_url once accepted."""
+              error: str | None = None, status: int = 200, kept: bool = False):
+    """The big 'Enter the table code' form, coming back to next_url once accepted (`kept`: the club keeps the
+    game from whoever has neither its code nor an account, so the page names it by its table alone)."""
     form = form or TableCodeForm(formdata=None, next=next_url)
-    return render_template("games/code.html", game=game, form=form, error=error), status
+    return render_template("games/code.html", game=game, form=form, error=error, kept=kept), status
 
 
 def organiser_here(game: Game) -> bool:
@@ -82,7 +61,7 @@ def needs_code(game: Game):
     status = status_for(None if request.method == "GET" else RefusalKind.FORBIDDEN)
     error = None if request.method == "GET" else (
         "Nothing was saved: this tablet does not know the table code of this game yet.")
-    return code_page(game, request.path, error=error, status=status)
+    return code_page(game, request.path, error=error, status=status, kept=reader_of(game) is Reader.STRANGER)
 
 
 def with_table_code(view):
@@ -110,15 +89,16 @@ def enter_code(game_id: int):
     form = TableCodeForm()
     if not form.validate():
         return code_page(game, form.next.data or "", form, status=status_for(RefusalKind.BAD_REQUEST),
-                         error="Please type the table code again.")
+                         error="Please type the table code again.", kept=reader_of(game) is Reader.STRANGER)
     code = str(form.code.data or "").strip()
     try:
         check_code_from(request.remote_addr, game, code)
     except Refusal as error:
         if error.kind is RefusalKind.THROTTLED:
             return code_page(game, form.next.data or "", form, status=status_of(error),
-                             error=error.problems[0].message)
+                             error=error.problems[0].message, kept=reader_of(game) is Reader.STRANGER)
         return code_page(game, form.next.data or "", form, status=status_for(RefusalKind.FORBIDDEN),
+                         kept=reader_of(game) is Reader.STRANGER,
                          error="That is not this game's table code. It is the 4-digit number "
                                "written on the score sheet, or shown on the tablet that opened the game.")
     remember_code(game.id, code)

@@ -14,15 +14,15 @@ from app.store.base.clubtime import club_now, in_club_zone
 from app.extensions import db
 from app.store.base.transaction import nothing_saved
 from app.games.blueprint import bp
-from app.games.table_code import known_code, organiser_here, remember_code
+from app.games.table_code import code_page, known_code, organiser_here
 from app.store.club.agreement import awaiting_agreement
 from app.store.club.calls import call_document, open_call
 from app.store.game.ending import game_clock
-from app.store.game.gamelog import record_lines_of
+from app.store.game.gamelog import record_lines_of, unnamed_label
 from app.games.gamelog_words import event_sentence
 from app.web.lookup import load_game
 from app.games.news import last_hand_notice, news_words
-from app.web.tablet import tablet
+from app.web.tablet import remember_code, tablet
 from app.games.forms import (ALL_SEATS, PLAYER_COUNTS, SEAT_COUNTS, SOLO_COUNTS, TEAM_DEFAULTS, NewGameForm,
                              seat_value, variation_field)
 from app.rules.seat_names import COMPASS_SEATS, default_player_name
@@ -41,21 +41,26 @@ from app.render.sheet import game_sheet
 from app.store.base.brakes import check_code_from
 from app.rules.refusal import Refusal, RefusalKind
 from app.web.errors import status_for, status_of
+from app.web.visibility import Reader, club_account, game_kept, held_code, reader_of, records_public
 
 #: The home page lists at most this many games in each section.
 LISTED_GAMES = 30
 
 
-def game_page(game: Game, *, notice: str | None = None, status: int = 200):
-    """The game page (score sheet, totals, next dealer, actions), with an optional notice."""
+def game_page(game: Game, reader: Reader | None = None, *, notice: str | None = None, status: int = 200):
+    """The game page (score sheet, totals, next dealer, actions), with an optional notice; its record of changes
+    for the club's accounts, and for a tablet holding its code without the accounts' names."""
+    reader = reader or reader_of(game)
     state = checked_state(game)
     record = record_lines_of(game)
     clock = None if state.outcome.over else game_clock(game)
     if notice is None:
         notice = last_hand_notice(game, state.outcome, clock)
     sheet = game_sheet(game, state, record)
+    said = (said_lines(game, state, record, named=reader is Reader.ACCOUNT)
+            if reader in (Reader.ACCOUNT, Reader.TABLET) else [])
     return render_template(
-        "games/game.html", game=game, sheet=sheet, record=said_lines(game, state, record), notice=notice,
+        "games/game.html", game=game, sheet=sheet, record=said, notice=notice,
         news=news_words(game, state), code=known_code(game), organiser=organiser_here(game), **table_help(game),
         clock=clock,
         last_hand=len(sheet.rows), state=state, format_words=play_words(state.format, state.target),
@@ -81,9 +86,11 @@ def table_help(game: Game) -> dict:
     return {"call": None if waiting is None else call_document(waiting), "awaiting": awaiting_agreement(game)}
 
 
-def said_lines(game: Game, state, record) -> list[str]:
-    """The game's record in plain words, newest first (the opening line left out)."""
-    return [event_sentence(game, event, state.ruleset.threes)
+def said_lines(game: Game, state, record, named: bool = True) -> list[str]:
+    """The game's record in plain words, newest first (the opening line left out; `named` False: the accounts'
+    names left out, for a table's tablet)."""
+    return [event_sentence(game, event if named else event._replace(
+                actor_label=unnamed_label(event.actor_kind, event.actor_label)), state.ruleset.threes)
             for event in reversed(record) if event.kind != EventKind.GAME_OPENED]
 
 
@@ -100,6 +107,16 @@ class GameCard:
     hands: int
     result: str | None        # "Winner: Jets", "Draw", "No result"; None while in play
     over: bool                # the game's outcome is over (listed with the finished games)
+    kept: bool = False        # the club keeps the game from this reader: named by its table alone
+
+
+def kept_card(game: Game, today) -> GameCard:
+    """A game the club keeps from this reader, as the home page lists it: its table and when, nothing more."""
+    started = local(game.created_at)
+    return GameCard(id=game.id, title=game.table_label or "A game", ruleset="",
+                    when=started.strftime("%H:%M") if started.date() == today else started.strftime("%d %b %Y"),
+                    today=started.date() == today, teams=[], hands=0, result=None,
+                    over=game.finished_at is not None, kept=True)
 
 
 def card_result(outcome, names) -> str | None:
@@ -160,13 +177,23 @@ def load_uncounted(games: list[Game]) -> list[Game]:
     return whole_games(select(Game).where(Game.id.in_(missing))) if missing else []
 
 
+def reader_of_list() -> Reader:
+    """Who reads the home page's list: the club's accounts and, at a public club, anyone read every game."""
+    return Reader.ACCOUNT if club_account() else Reader.ANYONE if records_public() else Reader.STRANGER
+
+
 @bp.get("/")
 def home():
     """Games in progress and finished, today's first; a big New game button."""
     today = local(None).date()
     games = listed(False) + listed(True)
-    loaded = load_uncounted(games)  # noqa: F841  (held so the session keeps them loaded)
-    cards = [game_card(g, today) for g in sorted(games, key=lambda g: (g.created_at, g.id), reverse=True)]
+    if reader_of_list() is Reader.STRANGER:      # the club keeps its games: a tablet sees its own, by its code
+        shown = {g.id for g in games if held_code(g) is not None}
+    else:
+        shown = {g.id for g in games}
+    loaded = load_uncounted([g for g in games if g.id in shown])  # noqa: F841  (held: the session keeps them)
+    cards = [game_card(g, today) if g.id in shown else kept_card(g, today)
+             for g in sorted(games, key=lambda g: (g.created_at, g.id), reverse=True)]
     playing = [card for card in cards if not card.over]
     finished = [card for card in cards if card.over]
     return render_template("home.html", playing=playing, finished=finished)
@@ -232,7 +259,14 @@ def game(game_id: int):
         try:
             check_code_from(request.remote_addr, game, request.args["code"].strip())
         except Refusal as error:
-            return game_page(game, notice=error.problems[0].message, status=status_of(error))
+            if reader_of(game) is Reader.STRANGER:
+                return code_page(game, request.path, error=error.problems[0].message, status=status_of(error),
+                                 kept=True)
+            return game_page(game, reader_of(game), notice=error.problems[0].message, status=status_of(error))
         remember_code(game.id, game.table_code)
         return redirect(url_for("games.game", game_id=game.id))
-    return validated(game_page_tag(game), lambda: game_page(game))
+    reader = reader_of(game)
+    if reader is Reader.STRANGER:       # the club keeps its games: the code (or an account) opens it
+        return code_page(game, request.path, error=str(game_kept(game)), status=status_for(RefusalKind.FORBIDDEN),
+                         kept=True)
+    return validated(game_page_tag(game), lambda: game_page(game, reader))

@@ -68,6 +68,21 @@ def stop(stop_token: str):
     return render_template("members/stopped.html", token=stop_token, stopped=request.method == "POST")
 
 
+@bp.route("/stop/<stop_token>/at-once", methods=["GET", "POST"])
+def stop_at_once(stop_token: str):
+    """Where a mail program's own "unsubscribe" stops the emails with one press (List-Unsubscribe-Post, RFC 8058):
+    its POST stops them, with no form and no CSRF token (the token in the address is the proof); a GET is the
+    stop page of the email's link, unchanged."""
+    if request.method == "GET":
+        return stop(stop_token)
+    contact = contact_of_stop(stop_token)
+    if contact is None:
+        abort_as(RefusalKind.NOT_FOUND,
+                 "This link stops nothing: the address was removed, or the link was copied wrongly.")
+    stop_emails(contact)
+    return render_template("members/stopped.html", token=stop_token, stopped=True)
+
+
 #: The members' list's columns: the only CSV that holds email addresses, and only when the owner asks for it.
 LIST_COLUMNS = ["player", "email", "stopped_emails"]
 

@@ -79,8 +79,9 @@ def place_words(name: str, tables) -> list[str]:
 
 
 def letters_for(session: ClubSession, members: list[tuple[Member, MemberContact]], club_name: str,
-                link: str | None, stop_link, with_form: bool) -> list[Letter]:
-    """One email for each member who played this afternoon and has an address that is not stopped."""
+                link: str | None, stop_link, with_form: bool, one_press=lambda token: "") -> list[Letter]:
+    """One email for each member who played this afternoon and has an address that is not stopped (`stop_link`:
+    the stop page's address of a stop token; `one_press`: where a mail program's "unsubscribe" posts)."""
     games = games_of(session)
     standings = results(session, games)
     played = {s.player for s in standings if s.played}
@@ -92,7 +93,7 @@ def letters_for(session: ClubSession, members: list[tuple[Member, MemberContact]
         letter = compose(session, member.name, game_lines(games, member.name), standings, club_name, link,
                          stop_link(contact.stop_token), form_change(member.name, session) if with_form else "",
                          place_words(member.name, tables))
-        letters.append(Letter(member.id, contact.email, *letter))
+        letters.append(Letter(member.id, contact.email, *letter, unsubscribe=one_press(contact.stop_token) or ""))
     return letters
 
 

@@ -1,16 +1,17 @@
-"""The day's results by email: queued when the afternoon's last game ends or when the organiser asks, sent
-after the request has committed (app/members/sending.py), and the organiser's page of who was sent what."""
+"""The day's results by email: queued after the write that ended the afternoon (it marked them due,
+app/store/club/afternoon.py) or when the organiser asks, sent by the outbox's sender (app/members/sending.py),
+and the organiser's page of who was sent what."""
 from __future__ import annotations
 
 import logging
+from functools import partial
 
-from flask import Flask, current_app, flash, g, redirect, render_template, url_for
-from sqlalchemy import event, select
-from sqlalchemy.orm import Session
+from flask import Flask, current_app, flash, redirect, render_template, request, url_for
+from sqlalchemy import select
+from sqlalchemy.exc import SQLAlchemyError
 
 from app.web.sign_in import organiser_actor
 from app.web.lookup import load_session
-from app.store.club.sessions import games_of
 from app.extensions import db
 from app.store.club.reads import members_with_addresses
 from app.store.base.transaction import nothing_saved
@@ -20,18 +21,21 @@ from app.members.access import organiser_only
 from app.members.sending import missing_mail_settings, wake_sender
 from app.members.settings import full_address, members_link
 from app.web.visibility import club_settings
-from app.store.game.states import state_of
+from app.store.club.afternoon import due_afternoons, no_results_sent, results_taken
 from app.store.club.models import ClubSession
-from app.store.game.ending import time_called_moment
 from app.store.game.gamelog import Actor, ActorKind
 from app.store.people.models import MailJob, MailStatus
-from app.store.game.models import Game
-from app.store.people.outbox import jobs_of, queue_letters, send_again
-from app.store.tenancy.scope import name_of_club
+from app.store.people.outbox import cut_off, jobs_of, queue_letters, send_again
+from app.store.tenancy.scope import club_in_scope, name_of_club
 
 log = logging.getLogger(__name__)
 #: Who queued the emails when the afternoon's last game ended by itself.
 TREYS = Actor(ActorKind.TREYS, "", "Treys, when the last game ended")
+
+
+def address_of(endpoint: str, token: str) -> str:
+    """A stop page's whole address for a member at home (this request's own when there is no other)."""
+    return full_address(endpoint, stop_token=token) or url_for(endpoint, stop_token=token, _external=True)
 
 
 def queue_results(session: ClubSession, actor: Actor) -> int:
@@ -39,17 +43,10 @@ def queue_results(session: ClubSession, actor: Actor) -> int:
     settings = club_settings()
     pairs = members_with_addresses()
     letters = letters_for(session, list(pairs), name_of_club(current_app.config["CLUB_NAME"]), members_link(settings),
-                          lambda token: full_address("members.stop", stop_token=token)
-                          or url_for("members.stop", stop_token=token, _external=True), settings.email_form)
+                          partial(address_of, "members.stop"), settings.email_form,
+                          partial(address_of, "members.stop_at_once"))
+    results_taken(session)          # saved with the emails, or not at all
     return queue_letters(session, letters, actor)
-
-
-def afternoon_over(session: ClubSession) -> bool:
-    """Time is called (or the set end time passed) and every game of the afternoon is over, one with a result."""
-    if time_called_moment(session) is None:
-        return False
-    outcomes = [state_of(game).outcome for game in games_of(session)]
-    return bool(outcomes) and all(o.over for o in outcomes) and any(o.decided for o in outcomes)
 
 
 @bp.post("/club/sessions/<int:session_id>/email")
@@ -74,14 +71,15 @@ def email_results(session_id: int):
 def emails_page(session_id: int):
     """Who was sent what: each email's address, where it stands, and the mail server's reason for a failure."""
     session = load_session(session_id)
-    return render_template("members/emails.html", session=session, jobs=jobs_of(session),
-                           missing=missing_mail_settings(), status=MailStatus)
+    jobs = jobs_of(session)
+    return render_template("members/emails.html", session=session, jobs=jobs, cut=[j for j in jobs if cut_off(j)],
+                           cut_off=cut_off, missing=missing_mail_settings(), status=MailStatus)
 
 
 @bp.post("/club/sessions/<int:session_id>/emails/<int:job_id>/again")
 @organiser_only
 def send_again_page(session_id: int, job_id: int):
-    """Try a failed email once more."""
+    """Try a failed email, or one cut off while being sent, once more."""
     session = load_session(session_id)
     job = db.session.scalar(select(MailJob).where(MailJob.id == job_id, MailJob.session_id == session.id))
     if job is not None:
@@ -91,49 +89,34 @@ def send_again_page(session_id: int, job_id: int):
     return redirect(url_for("members.emails_page", session_id=session.id))
 
 
-@event.listens_for(Session, "after_flush")
-def _note_finished_games(session, flush_context):
-    """A game of a club afternoon that is now finished: its afternoon may be over (looked at after the request)."""
-    for thing in session.dirty:
-        if isinstance(thing, Game) and thing.session_id and thing.finished_at is not None:
-            session.info.setdefault("treys_finished_afternoons", set()).add(thing.session_id)
-        elif isinstance(thing, ClubSession) and thing.time_called_at is not None:
-            session.info.setdefault("treys_finished_afternoons", set()).add(thing.id)
+def queue_due_results() -> int:
+    """The afternoons whose results fell due (app/store/club/afternoon.py: marked by the write that ended them)
+    go to the outbox, once each; a club that sends none, or an install without a mail server, takes them off
+    the list as they are. How many emails were queued."""
+    added = 0
+    for session in due_afternoons():
+        if missing_mail_settings() or not club_settings().email_when_done:
+            no_results_sent(session)
+            continue
+        added += queue_results(session, TREYS)
+    return added
 
 
-@event.listens_for(Session, "after_commit")
-def _hand_on_afternoons(session):
-    """Committed: the afternoons noted in this transaction wait for the request's end."""
-    noted = session.info.pop("treys_finished_afternoons", None)
-    if noted:
-        try:
-            g.setdefault("treys_afternoons", set()).update(noted)
-        except RuntimeError:        # outside a request (the command line): the organiser presses the button
-            pass
-
-
-@event.listens_for(Session, "after_rollback")
-def _forget_noted(session):
-    """Rolled back: nothing of it finished."""
-    session.info.pop("treys_finished_afternoons", None)
-
-
-def email_finished_afternoons(response):
-    """After a request that finished an afternoon's last game: its results go to the members (once)."""
-    for session_id in g.pop("treys_afternoons", set()):
-        try:
-            session = db.session.get(ClubSession, session_id)
-            if (session is None or missing_mail_settings() or not club_settings().email_when_done
-                    or not afternoon_over(session)):
-                continue
-            if queue_results(session, TREYS):
-                wake_sender()
-        except Exception:               # the results were saved; the organiser can press the button later
-            nothing_saved()
-            log.exception("The results of an afternoon could not be queued for email.")
+def email_due_results(response):
+    """After a write (a hand, an agreement, time called, a game ended): the results of an afternoon it ended go
+    to the members (once), and the sender is woken. A failure here leaves them due for the next write or the
+    organiser's press: the write itself is saved."""
+    if request.method in ("GET", "HEAD", "OPTIONS") or response.status_code >= 400 or club_in_scope() is None:
+        return response
+    try:
+        if queue_due_results():
+            wake_sender()
+    except SQLAlchemyError:
+        nothing_saved()
+        log.exception("The results of an afternoon could not be queued for email.")
     return response
 
 
 def init_results_mail(app: Flask) -> None:
-    """Look for finished afternoons after every request."""
-    app.after_request(email_finished_afternoons)
+    """Look for afternoons whose results fell due after every write."""
+    app.after_request(email_due_results)

@@ -1,7 +1,8 @@
 """Sending the outbox through the install's mail server (the standard library's smtplib and email): a small
-thread per server process, woken after a request queues emails and once a minute for retries, and the
-`treys mail send` command. Every email is claimed in the database first (app/store/people/outbox.py), so two
-processes never send one twice."""
+thread in every serving process, started with it (waitress's `treys serve`, each gunicorn worker), that works the
+outbox at once and then once a minute for retries, and sooner when a request queued emails; and the
+`treys mail send` command for a host that prefers a timer. Every email is claimed in the database first
+(app/store/people/outbox.py), so however many processes start at once none is sent twice."""
 from __future__ import annotations
 
 import logging
@@ -59,6 +60,9 @@ def message_of(job: MailJob, config) -> EmailMessage:
     message["To"] = job.address
     message["Message-ID"] = make_msgid(domain=config["MAIL_FROM"].rpartition("@")[2] or None)
     message["Auto-Submitted"] = "auto-generated"
+    if job.unsubscribe_url:             # a mail program's own "unsubscribe" stops them with one press (RFC 8058)
+        message["List-Unsubscribe"] = f"<{job.unsubscribe_url}>"
+        message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
     message.set_content(job.text_body)
     message.add_alternative(job.html_body, subtype="html")
     return message
@@ -129,32 +133,63 @@ def quit_quietly(server: smtplib.SMTP | None) -> None:
 
 
 class Sender:
-    """The process's sending thread: it sleeps until woken (emails were queued) or a minute has passed."""
+    """The process's sending thread: it works the outbox when started, then sleeps until woken (emails were
+    queued) or a minute has passed."""
 
     def __init__(self, app: Flask):
         self.app, self.wake_up, self.thread, self.lock = app, threading.Event(), None, threading.Lock()
+        self.stopping = threading.Event()
 
-    def wake(self) -> None:
-        """Look at the outbox now (started on first use)."""
+    def start(self) -> None:
+        """Start the thread, once (it works the outbox at once)."""
         with self.lock:
             if self.thread is None:
                 self.thread = threading.Thread(target=self.run, name="treys-mail", daemon=True)
                 self.thread.start()
+
+    def wake(self) -> None:
+        """Look at the outbox now (the thread started on first use, where the server did not start it)."""
+        self.start()
         self.wake_up.set()
 
+    def stop(self) -> None:
+        """End the thread after its look at the outbox in hand (an email being sent is sent or marked first)."""
+        self.stopping.set()
+        self.wake_up.set()
+        if self.thread is not None:
+            self.thread.join()
+
     def run(self) -> None:
-        """Send what is due, then wait."""
-        while True:
+        """Send what is due, then wait; until stopped."""
+        while not self.stopping.is_set():
+            self.work()
             self.wake_up.wait(POLL_SECONDS)
             self.wake_up.clear()
-            with self.app.app_context():
-                try:
-                    send_pending()
-                except SQLAlchemyError:         # the database is away: the next look tries again
-                    log.exception("The outbox could not be read; trying again in a minute.")
-                    nothing_saved()
-                finally:
-                    db.session.remove()
+
+    def work(self) -> None:
+        """One look at the outbox: every email whose time has come, each once."""
+        with self.app.app_context():
+            try:
+                send_pending()
+            except SQLAlchemyError:         # the database is away: the next look tries again
+                log.exception("The outbox could not be read; trying again in a minute.")
+                nothing_saved()
+            finally:
+                db.session.remove()
+
+
+def sender_of(app: Flask) -> Sender:
+    """The process's one sender."""
+    return app.extensions.setdefault("treys_mail_sender", Sender(app))
+
+
+def start_sender(app: Flask) -> bool:
+    """At a serving process's start: its sender works the outbox now and on its schedule (emails left waiting
+    before a restart go by themselves). Nothing to start without a mail server; True when started."""
+    if missing_mail_settings(app.config):
+        return False
+    sender_of(app).start()
+    return True
 
 
 def wake_sender() -> None:
@@ -163,8 +198,7 @@ def wake_sender() -> None:
     app = current_app._get_current_object()
     if missing_mail_settings() or (app.testing and not app.config.get("MAIL_SEND_AT_ONCE")):
         return
-    sender = app.extensions.setdefault("treys_mail_sender", Sender(app))
-    sender.wake()
+    sender_of(app).wake()
 
 
 mail_cli = AppGroup("mail", help="The day's results by email.")

@@ -38,8 +38,8 @@ WITH_PATH = codes(s404=(Code.ADDRESS_UNKNOWN,))
 SENT_A_BODY = codes(s413=(Code.BODY_TOO_LARGE,))
 WITH_BODY = codes(s400=(Code.BODY_NOT_OBJECT, Code.BODY_TOO_DEEP), s422=(Code.FIELD_UNKNOWN,))
 #: A route that writes to the database: another write took the same row at the same moment, a value the
-#: database cannot hold, the database too busy to take it.
-WRITING = codes(s409=(Code.GAME_CHANGED,), s422=(Code.TEXT_NOT_STORABLE,), s503=(Code.SERVER_BUSY,))
+#: database cannot hold, the database too busy to take it, a SQLite disk too full for it.
+WRITING = codes(s409=(Code.GAME_CHANGED,), s422=(Code.TEXT_NOT_STORABLE,), s503=(Code.SERVER_BUSY, Code.DISK_FULL))
 #: An organiser's route: no name and password; a results viewer's account changes nothing.
 ORGANISER_READ = codes(s401=(Code.AUTHORIZATION_MISSING,))
 ORGANISER_WRITE = merged(ORGANISER_READ, codes(s403=(Code.AUTHORIZATION_READ_ONLY,)))
@@ -65,6 +65,10 @@ NAME_BODY = {Code.NAME_EMPTY, Code.NAME_TOO_LONG, Code.NAME_CHARACTERS}
 #: A closing of a game at a club session's table is the organiser's alone.
 CLOSING = codes(s403=(Code.GAME_ORGANISER_ONLY,), s409=(Code.GAME_OVER, Code.GAME_CLOSED))
 
+#: A read of a game: kept from a stranger by a club that keeps its records to itself; a wrong X-Table-Code sent
+#: (braked after wrong ones, as on a write).
+READING_A_GAME = codes(s403=(Code.GAME_KEPT, Code.CODE_WRONG), s404=(Code.GAME_UNKNOWN,), s429=(Code.CODE_WAIT,))
+
 #: Each operation's own codes, by its operationId.
 OWN: dict[str, Codes] = {
     "getRuleset": codes(s404=(Code.RULESET_UNKNOWN,)),
@@ -77,8 +81,8 @@ OWN: dict[str, Codes] = {
                           Code.INPUT_TEAM_NOT_OBJECT, Code.PLAYERS_NOT_LIST, Code.FIRST_DEALER_INVALID,
                           Code.INPUT_NOT_WHOLE, Code.RULESET_UNKNOWN},
                       s429=(Code.GAMES_TOO_MANY,)),
-    "getGame": codes(s404=(Code.GAME_UNKNOWN,)),
-    "getEvents": codes(s404=(Code.GAME_UNKNOWN,)),
+    "getGame": READING_A_GAME,
+    "getEvents": merged(READING_A_GAME, codes(s403=(Code.RECORD_KEPT,))),
     "deleteGame": merged(CLOSING, codes(s409=(Code.GAME_HAS_HANDS,))),
     "endGame": CLOSING,
     "abandonGame": CLOSING,
@@ -138,4 +142,4 @@ def route_codes(operation: dict, path: str, method: str) -> Codes:
     return merged(EVERY_ROUTE, WITH_PATH if "{" in path else {}, SENT_A_BODY if sent else {},
                   WITH_BODY if "requestBody" in operation else {},
                   WRITING if sent and name not in STORING_NOTHING else {},
-                  TABLE_WRITE if {"tableCode": []} in operation["security"] else {}, OWN.get(name, {}))
+                  TABLE_WRITE if sent and {"tableCode": []} in operation["security"] else {}, OWN.get(name, {}))

@@ -17,6 +17,16 @@ ORGANISER = [{"organiser": []}]
 #: A table's writes: the game's table code, or an organiser's name and password (who changes any of the club's
 #: games without its code, as signed in on the pages).
 TABLET = [{"tableCode": []}, {"organiser": []}]
+#: A read of a game: anyone at a club that made its records public (no security), else the table's tablets (its
+#: code) and the club's accounts.
+READER = [{}, {"tableCode": []}, {"organiser": []}]
+#: Who reads a game, and who its record.
+KEPT_WORDS = ("At a club that keeps its records to its accounts (or shares them by its members' link), a game is "
+              "read by the club's accounts and by its table's tablets (X-Table-Code); anyone else is answered "
+              "403 game.kept. At a club that made its records public anyone reads it.")
+RECORD_WORDS = ("The record is the club's accounts' (HTTP Basic) and, without the accounts' names, the table's "
+                "tablets' (X-Table-Code), whatever the club chose; anyone else is answered 403 record.kept (or "
+                "game.kept).")
 #: What a session table's tablet may not do alone (the pages let only the signed-in organiser do it either).
 ORGANISERS_OWN = ("At a club session's table this takes the organiser's name and password (HTTP Basic), as on the "
                   "pages: the table code alone answers 403 ({code}). An organiser's name and password serve "
@@ -27,7 +37,8 @@ STATUS_WORDS = {
     400: "The body is not a JSON object, or the address holds a character that is not text (NUL).",
     401: "No organiser's name and password where they are needed, or a wrong one sent to any route (the answer "
          "asks with WWW-Authenticate: Basic).",
-    403: "The X-Table-Code header is missing or wrong and no organiser's name and password came instead; at a club "
+    403: "The X-Table-Code header is missing or wrong and no organiser's name and password came instead; a game "
+         "or its record the club keeps from whoever asks (game.kept, record.kept); at a club "
          "session's table, a change that is the organiser's alone; a hand agreed on another tablet than the one "
          "that entered it; a change by an account that only reads.",
     404: "No such rule set, game, hand, session, player or call (a deleted game too), or an address that is no "
@@ -229,7 +240,7 @@ def described_paths() -> dict:
         "/games/{game_id}": {
             "get": operation("getGame", "The game: every hand, the totals and the outcome",
                              answer(200, "Game", "The game (no table code)."),
-                             tag="Games", params=game),
+                             tag="Games", params=game, security=READER, words=KEPT_WORDS),
             "delete": operation("deleteGame", "Delete a game started by mistake (only one with no hands)",
                                 answer(200, "Deletion", "The record of the deletion; the game then answers 404."),
                                 tag="Games", params=game, security=TABLET,
@@ -252,7 +263,8 @@ def described_paths() -> dict:
                                     code=Code.GAME_FINISHED_TABLE))},
         "/games/{game_id}/events": {"get": operation(
             "getEvents", "The game's record of changes, oldest first (a deleted game's too)",
-            answer(200, "Events", "Every change."), tag="Games", params=game)},
+            answer(200, "Events", "Every change."), tag="Games", params=game, security=READER[1:],
+            words=RECORD_WORDS)},
         "/games/{game_id}/end": closing("endGame", "End the game now: the higher total wins, equal totals draw"),
         "/games/{game_id}/abandon": closing("abandonGame", "Abandon the game: no result"),
         "/sessions": {"get": operation(

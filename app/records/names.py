@@ -1,4 +1,5 @@
-"""Names offered as players are typed: the club's active players and every guest already typed."""
+"""Names offered as players are typed: the club's active players and every guest already typed (to the club's
+accounts, and to anyone at a club that made its records public)."""
 from __future__ import annotations
 
 from sqlalchemy import select
@@ -8,13 +9,17 @@ from app.extensions import db
 from app.rules.seat_names import is_default_name
 from app.store.game.models import Player
 from app.records.blueprint import bp
+from app.web.visibility import club_account, records_public
 
 #: Most names offered in the type-ahead list.
 MOST_NAMES = 500
 
 
 def known_player_names() -> list[str]:
-    """Active club players and names typed in earlier games, once each, alphabetically."""
+    """Active club players and names typed in earlier games, once each, alphabetically; none to a stranger at a
+    club that keeps its records to itself."""
+    if not (records_public() or club_account()):
+        return []
     members = db.session.scalars(select(Member.name).where(Member.active.is_(True)))
     inactive = {name.lower() for name in db.session.scalars(select(Member.name).where(Member.active.is_(False)))}
     guests = db.session.scalars(select(Player.name).where(Player.member_id.is_(None)).distinct().limit(MOST_NAMES))

@@ -164,6 +164,8 @@ class Code(StrEnum):
     AUTHORIZATION_READ_ONLY = "authorization.read_only"
     GAMES_CLUB_ONLY = "games.club_only"
     GAMES_TOO_MANY = "games.too_many"
+    GAME_KEPT = "game.kept"
+    RECORD_KEPT = "record.kept"
     # The web's edge: what comes before any route reads the request, and the database's faults (app/web).
     ADDRESS_UNKNOWN = "address.unknown"
     METHOD_NOT_ALLOWED = "method.not_allowed"
@@ -175,6 +177,7 @@ class Code(StrEnum):
     REQUEST_BAD = "request.bad"
     REQUEST_REFUSED = "request.refused"
     DATABASE_UNAVAILABLE = "database.unavailable"
+    DISK_FULL = "disk.full"
     SERVER_ERROR = "server.error"
 
     # Seats set by hand after the draw (handseating.py).
@@ -300,14 +303,15 @@ REQUEST_CODES = frozenset({
     Code.QUERY_SORT, Code.QUERY_ORDER, Code.QUERY_AGAINST, Code.VERSION_IN_QUERY, Code.VERSION_MISSING,
     Code.FIELD_UNKNOWN, Code.TEXT_TOO_LONG, Code.TEXT_EMPTY, Code.CARDS_NOT_TEXT, Code.CARDS_TOO_LONG,
     Code.AUTHORIZATION_MISSING, Code.AUTHORIZATION_WRONG, Code.AUTHORIZATION_READ_ONLY, Code.GAMES_CLUB_ONLY,
-    Code.GAMES_TOO_MANY
+    Code.GAMES_TOO_MANY,
+    Code.GAME_KEPT, Code.RECORD_KEPT
 })
 
 #: The web's edge: what comes before any route reads the request, and the database's faults (app/web).
 EDGE_CODES = frozenset({
     Code.ADDRESS_UNKNOWN, Code.METHOD_NOT_ALLOWED, Code.BODY_NOT_OBJECT, Code.BODY_TOO_DEEP, Code.BODY_TOO_LARGE,
     Code.TEXT_NUL, Code.TEXT_NOT_STORABLE, Code.REQUEST_BAD, Code.REQUEST_REFUSED, Code.DATABASE_UNAVAILABLE,
-    Code.SERVER_ERROR
+    Code.DISK_FULL, Code.SERVER_ERROR
 })
 
 #: Seats set by hand after the draw (handseating.py).

@@ -19,6 +19,7 @@ from app import create_app
 from app.web.sign_in import add_command, has_organiser
 from app.config import ConfigError
 from app.web.network import tablets_url
+from app.members.sending import start_sender
 from app.server.serving import SERVER_LIMITS, proxy_settings
 from app.server.security import WeakSecretKey
 from app.server.cli import backup_command, restore_command
@@ -65,6 +66,7 @@ def serve(info: ScriptInfo, host: str, port: int, threads: int) -> None:
     click.echo(f"Treys is serving on port {port}; stop it with Ctrl+C.")
     click.echo(f"Organiser: http://127.0.0.1:{port}/club")
     click.echo(f"Tablets: {app.config['PUBLIC_URL'] or tablets_url(port)}")
+    start_sender(app)               # the outbox is worked from the start: emails left waiting go by themselves
     waitress.serve(app, host=host, port=port, threads=threads, **SERVER_LIMITS, **proxy_settings())
 
 

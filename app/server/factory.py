@@ -62,6 +62,7 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     csrf.exempt(api.bp)  # the API is for scripts: writes need the table code instead
     csrf.exempt(api.club_bp)  # organiser endpoints of the API: HTTP Basic auth instead
+    csrf.exempt(members.addresses.stop_at_once)   # a mail program's one-press stop: the token in the address
     init_auth(app)
     app.cli.add_command(club_cli)       # the host's clubs: `flask club add|list|remove`
     init_backup(app)

@@ -13,7 +13,7 @@ from werkzeug.exceptions import InternalServerError
 from app.rules.codes import Code
 from app.web.errors import error_document, handle_http_exception, handle_unexpected_exception, is_api_request
 from app.extensions import db
-from app.store.base.disk import after_disk_full, disk_was_full, is_disk_full_error
+from app.store.base.disk import after_disk_full, check_room_to_write, disk_is_full, is_disk_full_error
 
 CANNOT_SAVE = "The scores cannot be saved just now; tell the organiser."
 CANNOT_READ = "The scores cannot be read just now. Please try again in a moment; tell the organiser if this lasts."
@@ -187,6 +187,17 @@ def changed_meanwhile(error: StaleDataError | IntegrityError):
     return answer(409, "Changed meanwhile", CHANGED_MEANWHILE, Code.GAME_CHANGED)
 
 
+#: The routes sent a body that store nothing (a hand scored, a set checked, a hand's preview).
+STORING_NOTHING = frozenset({"api.score", "api.set_check", "rulebook.set_check", "rulebook.set_verdict",
+                             "games.preview_new", "games.preview_edit"})
+
+
+def room_to_write() -> None:
+    """Before a request that may write (SQLite): room on the disk for it, or the BUSY refusal disk.full."""
+    if request.method not in ("GET", "HEAD", "OPTIONS") and request.endpoint not in STORING_NOTHING:
+        check_room_to_write()
+
+
 def register_fault_handlers(app: Flask) -> None:
     """Attach the handlers (more specific than the catch-all Exception handler)."""
     app.register_error_handler(OperationalError, database_unavailable)
@@ -197,7 +208,8 @@ def register_fault_handlers(app: Flask) -> None:
     app.register_error_handler(Exception, unexpected)
     app.wsgi_app = LastWord(app.wsgi_app)
     app.teardown_appcontext(let_go)
-    app.context_processor(lambda: {"disk_full": disk_was_full()})     # the organiser's pages say so
+    app.before_request(room_to_write)                                 # a full disk refuses a write cleanly
+    app.context_processor(lambda: {"disk_full": disk_is_full()})      # the organiser's pages say so
     app.register_error_handler(StaleDataError, changed_meanwhile)
     app.register_error_handler(IntegrityError, changed_meanwhile)     # two writers took the same unique key
     app.register_error_handler(InternalError, internal_error)

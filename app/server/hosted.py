@@ -16,6 +16,7 @@ from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from app import create_app
+from app.members.sending import start_sender
 
 #: The headers a reverse proxy sets for the client's address and scheme (as WSGI names them).
 FORWARDED = ("HTTP_X_FORWARDED_FOR", "HTTP_X_FORWARDED_PROTO", "HTTP_X_FORWARDED_HOST", "HTTP_X_FORWARDED_PORT",
@@ -45,9 +46,11 @@ def trusted_proxies() -> set[str]:
 
 
 def create_hosted_app() -> Flask:
-    """The app as the environment configures it, behind the trusted proxy when one is named."""
+    """The app as the environment configures it, behind the trusted proxy when one is named; each gunicorn worker
+    that builds it starts its outbox sender (app/members/sending.py)."""
     app = create_app()
     proxies = trusted_proxies()
     if proxies:
         app.wsgi_app = TrustedProxy(app.wsgi_app, proxies)
+    start_sender(app)
     return app

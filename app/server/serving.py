@@ -33,13 +33,16 @@ def main(argv: list[str] | None = None) -> None:
     from waitress import serve
 
     from app import create_app
+    from app.members.sending import start_sender
 
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8015)
     parser.add_argument("--threads", type=int, default=8)
     options = parser.parse_args(argv)
-    serve(create_app(), host=options.host, port=options.port, threads=options.threads, **SERVER_LIMITS,
+    app = create_app()
+    start_sender(app)               # the outbox is worked from the start: emails left waiting go by themselves
+    serve(app, host=options.host, port=options.port, threads=options.threads, **SERVER_LIMITS,
           **proxy_settings())
 
 

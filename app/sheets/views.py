@@ -7,12 +7,13 @@ from app.store.tenancy.scope import name_of_club
 from app.rules import describe_ruleset, get_ruleset, ruleset_ids, variation_problems
 from app.reading import read_whole_number
 from app.store.club.house_rules import chosen_house_rules, reference, version_ruleset
-from app.rules.refusal import RefusalKind
+from app.rules.refusal import Refusal, RefusalKind
 from app.web.errors import abort_as
 from app.sheets.blueprint import bp
 from app.store.game.ending import shown_version
 from app.web.lookup import load_game
 from app.web.validators import page_tag, validated
+from app.web.visibility import club_account, readable_game, records_public
 from app.render.pdf import pdf_response, printed_now
 from app.render.sheet_pdf import render_pdf, render_sheets
 from app.render.sheet import blank_sheet
@@ -26,6 +27,11 @@ def game_sheet_pdf(game_id: int):
     game is at the same version; the game is found first (a 304 answers no one the sheet would refuse).
     """
     game = load_game(game_id)
+    if not (club_account() or records_public()):   # the club keeps its games: a tablet with the code reads
+        try:
+            readable_game(game)
+        except Refusal as error:
+            abort_as(error.kind, str(error))
     return validated(page_tag("sheet", game.id, shown_version(game), game.updated_at),
                      lambda: pdf_response(render_sheets([game]), f"treys-game-{game_id}-sheet.pdf"),
                      shows_messages=False)

@@ -2,7 +2,7 @@
 its organiser set
 
 Revision ID: compete_competitions
-Revises: house_rules_versions
+Revises: privacy_results_due
 
 Nothing is written into the new tables: a club starts with no competition (its ladder is there as before). On
 PostgreSQL each new table gets the clubs' row-level security policy.
@@ -14,7 +14,7 @@ from app.store.base.ids import PublicIdType
 from app.store.tenancy.row_security import guard_clubs, unguard_clubs
 
 revision = "compete_competitions"
-down_revision = "house_rules_versions"
+down_revision = "privacy_results_due"
 branch_labels = None
 depends_on = None
 

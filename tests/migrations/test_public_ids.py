@@ -68,9 +68,11 @@ def test_every_game_and_session_gets_a_random_id_and_brings_its_rows_along(club)
     for old in games:
         assert client.get(f"/games/{old}").status_code == 404
         assert client.get(f"/api/v1/games/{old}").status_code == 404
-    shown = [number for number, closed in rows(club, "SELECT id, closed FROM game ORDER BY created_at")
-             if closed != "deleted"]
-    assert shown and all(client.get(f"/games/{number}").status_code == 200 for number in shown)
+    shown = [(number, code) for number, closed, code in rows(club, "SELECT id, closed, table_code FROM game "
+                                                                   "ORDER BY created_at") if closed != "deleted"]
+    for number, code in shown:                  # a table's tablet opens its game by the code on its card
+        assert client.get(f"/games/{number}?code={code}").status_code == 302
+    assert shown and all(client.get(f"/games/{number}").status_code == 200 for number, _ in shown)
 
 
 def test_foreign_keys_still_hold_after_the_renumbering(club):

@@ -9,6 +9,7 @@ from sqlalchemy import select
 from app.web.sign_in import add_organiser
 from app.extensions import db
 from app.store.club.models import ClubSession
+from app.store.game.models import Game
 from app.store.base.clubtime import club_now
 from tests.conftest import served
 
@@ -113,3 +114,19 @@ def enter_hand(client, table: dict, points=(200, 100), **flags):
     teams = [{"table_points": p} for p in points]
     return client.post(f"/api/v1/games/{table['game_id']}/hands", json={"teams": teams},
                        headers={"X-Table-Code": table["table_code"]})
+
+
+def holding_code(app, game_id: int) -> dict:
+    """The X-Table-Code header of the game's table (its tablets read a game the club keeps with it)."""
+    with app.app_context():
+        return {"X-Table-Code": db.session.get(Game, game_id).table_code}
+
+
+def public_club(app) -> None:
+    """The club's owner made its records public: anyone reads its games (for tests of what a page shows, not who
+    reads it: tests/web/test_games_kept.py holds that)."""
+    from app.store.people.members import save_settings, settings_of_club
+    from app.store.people.models import Visibility
+    with app.app_context():
+        save_settings(settings_of_club(), visibility=Visibility.PUBLIC, email_when_done=True, email_form=False,
+                      by="the test")

@@ -20,7 +20,8 @@ from app.openapi.document import EXAMPLES, openapi_document
 from app.openapi.codes import STORING_NOTHING
 from app.web.sign_in import add_organiser
 from app.extensions import db
-from app.store.people.models import Role
+from app.store.people.members import save_settings, settings_of_club
+from app.store.people.models import Role, Visibility
 from app.store.tenancy.clubs import add_club
 from tests.web.api_answers import PREFIX, documented_path
 from tests.web.club_support import NAME, PASSWORD, basic
@@ -110,7 +111,8 @@ def valid(walk: Walk, name: str) -> Call:
     """A call of the operation that succeeds, with what it needs made first."""
     if name in ("getGame", "getEvents", "deleteGame", "endGame", "abandonGame", "addHand"):
         game_id, code = walk.game()
-        return {"getGame": Call("GET", f"/games/{game_id}"), "getEvents": Call("GET", f"/games/{game_id}/events"),
+        return {"getGame": Call("GET", f"/games/{game_id}", None, code),
+                "getEvents": Call("GET", f"/games/{game_id}/events", None, code),
                 "deleteGame": Call("DELETE", f"/games/{game_id}", None, code),
                 "endGame": Call("POST", f"/games/{game_id}/end", None, code),
                 "abandonGame": Call("POST", f"/games/{game_id}/abandon", None, code),
@@ -275,6 +277,18 @@ def each_routes_own_refusals(walk: Walk) -> None:
 
     game_id, code, version = walk.game_with_hand()
     url = f"/games/{game_id}"
+    stranger = walk.app.test_client()         # no table code in its session (the walk's client opened the game)
+    for call in (Call("GET", url), Call("GET", url + "/events")):      # a stranger, at a club that keeps its games
+        assert codes_of(stranger.get(PREFIX + call.address)) == ["game.kept"], call
+        assert codes_of(send(Call("GET", call.address, None, {"X-Table-Code": "0000"}),
+                             address=next(addresses))) == ["code.wrong"], call
+        ok(Call("GET", call.address, None, basic()))
+    with walk.app.app_context():
+        save_settings(settings_of_club(), visibility=Visibility.PUBLIC, email_when_done=True, email_form=False, by="walk")
+    assert stranger.get(PREFIX + url).status_code == 200
+    assert codes_of(stranger.get(PREFIX + url + "/events")) == ["record.kept"]
+    with walk.app.app_context():
+        save_settings(settings_of_club(), visibility=Visibility.ACCOUNTS, email_when_done=True, email_form=False, by="walk")
     for call in (Call("POST", url + "/hands", {"teams": TEAMS}), Call("PUT", url + "/hands/1", {"version": version,
                                                                                                "teams": TEAMS}),
                  Call("DELETE", url + "/hands/1"), Call("POST", url + "/end"), Call("POST", url + "/abandon"),

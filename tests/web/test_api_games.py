@@ -66,8 +66,8 @@ def post_hand(client, game, teams, code=None, **extra):
 
 
 def read(client, game):
-    """GET the game document."""
-    response = client.get(f"{GAMES}/{game['id']}")
+    """GET the game document, as its table's tablet does (with its table code)."""
+    response = client.get(f"{GAMES}/{game['id']}", headers={"X-Table-Code": game["table_code"]})
     assert response.status_code == 200
     return response.get_json()
 

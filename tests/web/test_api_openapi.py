@@ -103,7 +103,7 @@ def test_the_worked_examples_answer_as_the_document_says(client, described, app)
                  client.put(url + "/hands/1", json=EXAMPLES["correction"], headers=code), 409)
     assert stale["game"]["version"] == 3
     held(described, "/games/{game_id}/hands", "POST", client.post(url + "/hands", json=EXAMPLES["hand"]), 403)
-    held(described, "/games/{game_id}/events", "GET", client.get(url + "/events"), 200)
+    held(described, "/games/{game_id}/events", "GET", client.get(url + "/events", headers=code), 200)
     held(described, "/games/{game_id}/end", "POST", client.post(url + "/end", headers=code), 200)
     held(described, "/games/{game_id}/hands/{number}", "DELETE", client.delete(url + "/hands/1", headers=code), 409)
     session = held(described, "/sessions", "POST", client.post("/api/v1/sessions", json=UNTIMED_SESSION,

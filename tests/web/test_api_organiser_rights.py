@@ -138,4 +138,5 @@ def test_the_document_names_both_ways_to_sign_in_where_either_serves():
     for name in ("endGame", "abandonGame", "deleteGame", "removeLastHand"):
         assert "organiser's name and password" in operations[name]["description"], name
     assert operations["getSession"]["security"] == [{"organiser": []}]
-    assert operations["getGame"]["security"] == []
+    assert operations["getGame"]["security"] == [{}, {"tableCode": []}, {"organiser": []}]   # public: nothing
+    assert operations["getEvents"]["security"] == [{"tableCode": []}, {"organiser": []}]

@@ -39,7 +39,8 @@ def test_the_same_client_token_opens_one_game_and_refuses_another_request(client
     assert [e["code"] for e in errors_of(other, 409)] == ["client_token.reused"]
     with app.app_context():
         assert db.session.query(Game).count() == 1
-    events = client.get(f"{GAMES}/{first['id']}/events").get_json()["events"]
+    events = client.get(f"{GAMES}/{first['id']}/events",
+                        headers={"X-Table-Code": first["table_code"]}).get_json()["events"]
     assert [(e["kind"], e["actor"]["label"]) for e in events] == [("game_opened", "the API")]
 
 

@@ -7,7 +7,7 @@ from app.store.club.models import Member, Season
 from app.extensions import db
 from app.store.game.models import Game
 from tests.conftest import dispose_app, make_app
-from tests.web.club_support import organiser
+from tests.web.club_support import holding_code, organiser
 from tests.web.test_api_games import GAMES, GAMES_TO_PLAY, new_game, post_hand
 
 BOLIVIA_OUT, BOLIVIA_OTHER = GAMES_TO_PLAY["bolivia"][1], GAMES_TO_PLAY["bolivia"][3]
@@ -53,7 +53,8 @@ def fill(app):
 def documents(app, ids):
     """Every game's API document and its record of changes."""
     client = app.test_client()
-    return {game_id: (client.get(f"{GAMES}/{game_id}").get_json(), client.get(f"{GAMES}/{game_id}/events").get_json())
+    return {game_id: (client.get(f"{GAMES}/{game_id}", headers=holding_code(app, game_id)).get_json(),
+                      client.get(f"{GAMES}/{game_id}/events", headers=holding_code(app, game_id)).get_json())
             for game_id in ids}
 
 

@@ -17,8 +17,9 @@ def test_a_tablet_calls_the_organiser_and_the_board_lists_the_table_until_cleare
     doc = drawn(app, client)
     table = doc["tables"][0]
     game_url = f"/games/{table['game_id']}"
-    stranger = app.test_client()
-    assert "Call the organiser" in stranger.get(game_url).get_data(as_text=True)
+    stranger = app.test_client()            # the club keeps its games: a tablet without the code is asked for it
+    assert "Enter the table code" in stranger.get(game_url).get_data(as_text=True)
+    assert "Call the organiser" in tablet_of(app, table).get(game_url).get_data(as_text=True)
     refused = stranger.post(f"{game_url}/call")
     assert refused.status_code == 403 and "table code" in refused.get_data(as_text=True)
     with app.app_context():

@@ -119,8 +119,10 @@ def test_the_score_sheet_and_the_home_page_show_the_clubs_date_and_time(club_app
     client = club_app.test_client()
     with time_machine.travel(moment, tick=False):
         with club_app.app_context():
-            game_id = create_game("bolivia", {}, [{"name": "Us", "players": ["Ann", "Bob"]},
-                                                  {"name": "Them", "players": ["Cy", "Di"]}]).id
+            game = create_game("bolivia", {}, [{"name": "Us", "players": ["Ann", "Bob"]},
+                                               {"name": "Them", "players": ["Cy", "Di"]}])
+            game_id, code = game.id, game.table_code
+        client.get(f"/games/{game_id}?code={code}")     # the table's tablet: the club keeps its games
         text = PdfReader(BytesIO(client.get(f"/games/{game_id}/sheet.pdf").data)).pages[0].extract_text()
         assert f"{here:%A} {here.day} {here:%B %Y}" in text.replace("\n", " ")
         home = client.get("/").get_data(as_text=True)

@@ -137,6 +137,8 @@ def test_every_route_with_the_other_clubs_ids_is_not_found(app, two_clubs):
 def test_a_tablet_of_the_other_club_reaches_its_own_game_without_signing_in(app, two_clubs):
     client = app.test_client()
     table = two_clubs["a"]["table"]
+    assert client.get(f"/games/{table['game_id']}").status_code == 403          # the club keeps its games
+    assert client.get(f"/games/{table['game_id']}?code={table['table_code']}").status_code == 302     # its QR code
     assert client.get(f"/games/{table['game_id']}").status_code == 200
     assert enter_hand(client, table).status_code == 201
 

@@ -24,6 +24,7 @@ def test_the_game_page_shows_the_chart_with_its_words(client):
         answer = client.post(f"/api/v1/games/{doc['id']}/hands", json={"teams": [{"table_points": p} for p in points]},
                              headers={"X-Table-Code": doc["table_code"]})
         assert answer.status_code == 201
+    client.get(f"/games/{doc['id']}?code={doc['table_code']}")         # the table's tablet
     page = client.get(f"/games/{doc['id']}")
     html = page.get_data(as_text=True)
     assert html.count('class="chart-line') == 2 and 'class="chart-target"' in html
@@ -41,6 +42,7 @@ def test_the_printed_sheet_stays_a_table_of_figures_without_the_chart(client):
         answer = client.post(f"/api/v1/games/{doc['id']}/hands", json={"teams": [{"table_points": p} for p in points]},
                              headers={"X-Table-Code": doc["table_code"]})
         assert answer.status_code == 201
+    client.get(f"/games/{doc['id']}?code={doc['table_code']}")         # the table's tablet
     pdf = client.get(f"/games/{doc['id']}/sheet.pdf")
     pages = PdfReader(BytesIO(pdf.data)).pages
     assert len(pages) == 1

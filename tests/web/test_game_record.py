@@ -11,8 +11,8 @@ from tests.web.test_api_games import GAMES, bolivia_hand, new_game, post_hand, r
 TYPICAL = [{"sets": {"red_samba": 1, "red_canasta": 1}, "red_threes": 2, "table_points": 450}, {}]
 
 
-def events(client, game_id):
-    response = client.get(f"{GAMES}/{game_id}/events")
+def events(client, game_id, code: str | None = None):
+    response = client.get(f"{GAMES}/{game_id}/events", headers={"X-Table-Code": code} if code else {})
     assert response.status_code == 200
     return response.get_json()["events"]
 
@@ -107,7 +107,7 @@ def test_a_code_reset_is_recorded_without_the_code(app, client):
     with app.app_context():
         row = db.session.get(Game, game["id"])
         new_code = reset_table_code(row, actor=ORGANISER)
-    record = events(client, game["id"])
+    record = events(client, game["id"], new_code)          # the old code opens nothing now
     assert record[-1]["kind"] == "code_reset" and record[-1]["actor"]["label"] == "the organiser"
     said = str([{key: value for key, value in line.items() if key != "at"} for line in record])   # a time's digits may match
     assert new_code not in said and game["table_code"] not in said
@@ -157,7 +157,8 @@ def test_the_game_page_tells_the_record_in_words_and_marks_corrected_hands(app, 
     assert 'class="mark-corrected"' in page
     other = app.test_client()
     other.get("/")
-    assert "Ask the tablet that opened the game." in text(other.get(f"/games/{game_id}"))
+    kept = other.get(f"/games/{game_id}")             # a tablet without the code: the club keeps its games
+    assert kept.status_code == 403 and "Enter the table code" in text(kept) and "Record of changes" not in text(kept)
 
 
 def test_a_tablet_keeps_its_id_in_a_long_lived_cookie(client):

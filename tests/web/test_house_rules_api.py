@@ -13,6 +13,14 @@ from app.store.game.models import Game
 from tests.conftest import dispose_app, make_app
 from tests.web.club_support import PLAYERS, basic, enter_hand, login, organiser, open_session
 from tests.web.test_clubs_isolation import OWNER_B, add_club
+import pytest
+from tests.web.club_support import public_club
+
+
+@pytest.fixture(autouse=True)
+def anyone_reads(app):
+    """This file is about what a game's pages show, not who reads them: the club's records are public."""
+    public_club(app)
 
 HOUSE = "/api/v1/house-rules"
 FAMILY = {"target": 10000, "going_out_bonus": 300, "black_three_in_hand_points": -200,

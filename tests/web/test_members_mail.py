@@ -118,7 +118,7 @@ def test_a_refusal_for_good_is_shown_with_the_servers_reason(app, mailing, mailb
     failed = [job for job in jobs(app) if job.status == MailStatus.FAILED]
     assert [job.address for job in failed] == ["cy@example.org"] and failed[0].last_error.startswith("550")
     page = mailing.get(f"/club/sessions/{doc['id']}/emails").get_data(as_text=True)
-    assert "cy@example.org" in page and "550 5.1.1 No such mailbox here" in page and "Try again" in page
+    assert "cy@example.org" in page and "550 5.1.1 No such mailbox here" in page and "Send again" in page
 
 
 def test_two_senders_never_send_one_email_twice(app, mailing):

@@ -12,7 +12,14 @@ import time_machine
 from app.store.game.cache import forget_everything
 from tests.web.club_support import enter_hand, login, open_session, organiser
 from tests.web.test_queries import counted
+from tests.web.club_support import public_club
 
+
+
+@pytest.fixture(autouse=True)
+def anyone_reads(app):
+    """This file is about what a game's pages show, not who reads them: the club's records are public."""
+    public_club(app)
 
 @contextmanager
 def poll_counted(app):

@@ -4,7 +4,15 @@ import re
 from app.store.club.models import Member
 from app.extensions import db
 from tests.web.test_api_games import new_game
+import pytest
+from tests.web.club_support import public_club
 
+
+
+@pytest.fixture(autouse=True)
+def anyone_reads(app):
+    """This file is about what a game's pages show, not who reads them: the club's records are public."""
+    public_club(app)
 
 def offered(client):
     """The names the new game form offers."""

@@ -6,7 +6,15 @@ from pypdf import PdfReader
 from tests.web.club_support import basic, enter_hand, open_session, organiser
 from tests.web.test_api_games import GAMES, new_game, post_hand, bolivia_hand
 from tests.web.test_game_record import code_header
+import pytest
+from tests.web.club_support import public_club
 
+
+
+@pytest.fixture(autouse=True)
+def anyone_reads(app):
+    """This file is about what a game's pages show, not who reads them: the club's records are public."""
+    public_club(app)
 
 def sheet_text(client, game_id: int) -> str:
     answer = client.get(f"/games/{game_id}/sheet.pdf")

@@ -20,6 +20,13 @@ from app.rules import all_rulesets, describe_ruleset, get_ruleset
 from app.store.game.states import state_of
 from app.sheets.sample import sample_game
 from app.render.sheet import PAD_ROWS, PAD_ROWS_THREE, game_sheet
+from tests.web.club_support import public_club
+
+
+@pytest.fixture(autouse=True)
+def anyone_reads(app):
+    """This file is about what a game's pages show, not who reads them: the club's records are public."""
+    public_club(app)
 
 MINUS = "\u2212"
 

@@ -5,6 +5,14 @@ import re
 from app import create_app
 from app.extensions import db
 from tests.web.pages_support import text
+import pytest
+from tests.web.club_support import public_club
+
+
+@pytest.fixture(autouse=True)
+def anyone_reads(app):
+    """This file is about what a game's pages show, not who reads them: the club's records are public."""
+    public_club(app)
 
 TEAMS = [{"name": "Jets", "players": ["Ann", "Bob"]}, {"name": "Sharks", "players": ["Cy", "Di"]}]
 

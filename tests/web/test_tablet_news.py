@@ -8,6 +8,13 @@ from playwright.sync_api import expect
 from tests.web.club_support import basic, enter_hand, open_session, organiser
 from tests.web.pages_support import text
 from tests.web.test_browser_board import session_of
+from tests.web.club_support import public_club
+
+
+@pytest.fixture(autouse=True)
+def anyone_reads(app):
+    """This file is about what a game's pages show, not who reads them: the club's records are public."""
+    public_club(app)
 
 LAST_HAND = "Time has been called: this is the last hand."
 

@@ -8,6 +8,7 @@ from sqlalchemy.orm.exc import StaleDataError
 from app.extensions import db
 from app.rules.operations import EventKind
 from app.rules.refusal import RefusalKind, refuse
+from app.store.club.afternoon import mark_game_if_over
 from app.store.club.calls import call_organiser, session_of
 from app.store.club.models import ClubSession, TableCall
 from app.store.game.gamelog import Actor
@@ -86,7 +87,9 @@ def agree_hand(game: Game, number: int, name: str, actor: Actor) -> Hand:
 
 
 def save_game_change(game: Game) -> None:
-    """Commit a change that makes a new version of the game; a conflict when another write changed it first."""
+    """Commit a change that makes a new version of the game (the afternoon's results due when it ends it); a
+    conflict when another write changed it first."""
+    mark_game_if_over(game)
     try:
         db.session.commit()
     except StaleDataError:

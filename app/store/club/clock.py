@@ -7,6 +7,7 @@ from datetime import datetime, timezone
 from app.store.club.sessions import current_games, games_of, present
 from app.rules.outcome import Format, FormatKind, Outcome, OutcomeState
 from app.rules.ranking import GameResult, Standing, rank_players
+from app.store.club import afternoon
 from app.store.game import games as store
 from app.store.game.states import state_of
 from app.store.game.bulk import read_games
@@ -53,8 +54,8 @@ class TableView:
 
     @property
     def over(self) -> bool:
-        """The game is over and every hand of it counts on the board."""
-        return self.outcome.over and self.counted
+        """The game is over and every hand of it counts on the board (the afternoon's own rule)."""
+        return afternoon.table_over(self.outcome, self.awaiting)
 
     @property
     def result_words(self) -> str:
@@ -180,7 +181,9 @@ def call_time(session: ClubSession, actor: Actor) -> list[str]:
         state = state_of(game)
         if not state.game_over and state.last_hand is None:
             store.call_time(game, actor=actor, save=False)
-    owing = [view.label for view in tables(session) if view.owes_last_hand]
+    views = tables(session)
+    owing = [view.label for view in views if view.owes_last_hand]
+    afternoon.mark_if_over(session, views)       # every table had finished: the afternoon ends now
     save_session_change(session, SessionEventKind.TIME_CALLED, actor,
                         "Time called" + (f": still to enter their last hand: {', '.join(owing)}." if owing else "."))
     return owing

@@ -42,6 +42,9 @@ class ClubSession(ClubOwned, db.Model):
     sitting_out: Mapped[list] = mapped_column(JSON, default=list)     # names sitting out this round
     seed: Mapped[int] = mapped_column(default=0)
     time_called_at: Mapped[datetime | None]
+    #: When the write that ended the afternoon found it over (app/store/club/afternoon.py); cleared once its
+    #: results are in the outbox.
+    results_due_at: Mapped[datetime | None]
     #: A hand counts on the board only once a player of another team agreed to it on the tablet.
     agreement: Mapped[bool] = mapped_column(default=False, server_default=false())
     client_token: Mapped[str | None] = mapped_column(db.String(64), index=True)   # opened through the API with one

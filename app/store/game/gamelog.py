@@ -117,6 +117,12 @@ class RecordLine(NamedTuple):
     after: dict | None
     at: datetime
     actor_label: str
+    actor_kind: str
+
+
+def unnamed_label(kind: str, label: str) -> str:
+    """Who made a change as a table's tablet is told it: an account's name left out ('the organiser')."""
+    return ORGANISER.label if kind == ActorKind.ORGANISER else label
 
 
 def record_lines_of(game: Game) -> tuple[RecordLine, ...]:

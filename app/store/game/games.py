@@ -9,6 +9,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import joinedload, selectinload
 from sqlalchemy.orm.exc import StaleDataError
 
+from app.store.club import afternoon
 from app.store.club.house_models import HouseRulesVersion
 from app.store.club.house_rules import game_variations, ruleset_of_version
 from app.store.base.ids import LARGEST_ID
@@ -138,6 +139,8 @@ def commit(game: Game, state: GameState) -> None:
     change; then what is kept of the game follows, in one place (states.after_write)."""
     game.updated_at = utcnow()
     game.finished_at = (game.finished_at or utcnow()) if state.game_over else None
+    if state.game_over:
+        afternoon.mark_game_if_over(game)       # the last table's end: the afternoon's results fall due with it
     session = db.session()
     session.expire_on_commit = False      # the objects hold what was just saved: nothing to read back
     try:

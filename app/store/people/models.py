@@ -87,6 +87,9 @@ class MailJob(ClubOwned, db.Model):
     sent_at: Mapped[datetime | None]
     #: The mail server's own words when it refused (shown to the organiser).
     last_error: Mapped[str] = mapped_column(db.String(400), default="")
+    #: Where a mail program's own "unsubscribe" stops the member's emails with one press (List-Unsubscribe,
+    #: RFC 8058); '' for an email queued before it was kept.
+    unsubscribe_url: Mapped[str] = mapped_column(db.String(400), default="", server_default="")
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     created_by: Mapped[str] = mapped_column(db.String(80), default="")
     #: One email per member per afternoon, however often the results are sent.

@@ -4,7 +4,7 @@ A sender claims one email at a time with a single conditional UPDATE (`status = 
 come): of two senders (two server processes, the command line) only one can change the row, so only one sends
 it. The claim is committed before the mail server is spoken to, and the result after: a restart loses none (a
 pending email waits for the next sender) and sends none twice (an email claimed by a sender that stopped in
-the middle is marked 'unsure' for the organiser to look at, never sent again by itself).
+the middle is marked 'unsure', never sent again by itself: the organiser's page says so, with "Send again").
 """
 from __future__ import annotations
 
@@ -24,8 +24,9 @@ from app.store.tenancy.scope import ALL_CLUBS
 
 #: Tries before an email that keeps failing is given up (the organiser sees it, with the server's reason).
 MOST_TRIES = 6
-#: An email claimed this long ago and neither sent nor failed: its sender stopped while sending.
-CLAIM_LIFETIME = timedelta(minutes=10)
+#: An email claimed this long ago and neither sent nor failed: its sender stopped while sending (a mail server has
+#: 20 seconds for each of its answers: app/members/sending.py).
+CLAIM_LIFETIME = timedelta(minutes=2)
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,7 @@ class Letter:
     subject: str
     text: str
     html: str
+    unsubscribe: str = ""      # the one-press stop a mail program's "unsubscribe" posts to (RFC 8058)
 
 
 def queue_letters(session: ClubSession, letters: list[Letter], actor: Actor) -> int:
@@ -47,7 +49,8 @@ def queue_letters(session: ClubSession, letters: list[Letter], actor: Actor) -> 
     for letter in fresh:
         db.session.add(MailJob(session_id=session.id, member_id=letter.member_id, address=letter.address,
                                subject=letter.subject[:200], text_body=letter.text, html_body=letter.html,
-                               status=MailStatus.PENDING, created_by=actor.label[:80]))
+                               status=MailStatus.PENDING, created_by=actor.label[:80],
+                               unsubscribe_url=letter.unsubscribe[:400]))
     if fresh:
         note_session_change(session, SessionEventKind.RESULTS_EMAILED, actor,
                             f"The results emailed to {len(fresh)} member{'s' if len(fresh) != 1 else ''}.")
@@ -115,8 +118,14 @@ def mark_failed(job: MailJob, reason: str, for_good: bool, now: datetime | None 
     db.session.commit()
 
 
+def cut_off(job: MailJob, now: datetime | None = None) -> bool:
+    """True for an email whose sending was cut in the middle: unsure, or claimed longer ago than any send takes."""
+    return job.status == MailStatus.UNSURE or (job.status == MailStatus.SENDING and job.claimed_at is not None
+                                               and job.claimed_at < (now or utcnow()) - CLAIM_LIFETIME)
+
+
 def send_again(job: MailJob) -> None:
-    """The organiser asks for a failed or unsure email to be tried once more."""
-    if job.status in (MailStatus.FAILED, MailStatus.UNSURE) and job.address:
+    """The organiser asks for a failed email, or one cut off while being sent, to be tried once more."""
+    if (job.status == MailStatus.FAILED or cut_off(job)) and job.address:
         job.status, job.next_try_at, job.tries = MailStatus.PENDING, utcnow(), 0
         db.session.commit()
