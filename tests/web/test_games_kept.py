@@ -21,6 +21,7 @@ ORGANISER = "Margaret"
 #: Values for a route's arguments that name no game, session or player of the club (their pages refuse).
 OTHER_ARGUMENTS = {"ruleset_id": "bolivia", "number": "1", "slug": "organisers-guide", "name": "games",
                    "call_id": "1", "season_id": "1", "account_id": "1", "job_id": "1", "house_rules_id": "1",
+                   "competition_id": "1",
                    "token": "not-a-token", "stop_token": "not-a-token", "link": "not-the-link", "action": "end"}
 
 
@@ -65,7 +66,7 @@ def addresses(app, session: dict, table: dict, casual: dict) -> list[str]:
         if "GET" not in rule.methods or rule.endpoint == "static":
             continue
         values = dict(OTHER_ARGUMENTS, session_id=str(session["id"]), member_id=str(member_id),
-                      player_id=str(member_id))
+                      player_id=str(member_id), other_id=str(member_id))
         for game_id in (table["game_id"], casual["id"]):
             values["game_id"] = str(game_id)
             found.append(re.sub(r"<(?:[^:<>]+:)?([^<>]+)>", lambda m: values[m.group(1)], rule.rule))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.web.club_support import enter_hand, login, open_session, organiser, tablet_of
+from tests.web.club_support import enter_hand, login, open_session, organiser, public_club, tablet_of
 from tests.web.pages_support import open_game, post_hand
 
 TEAMS = [{"name": "Jets", "players": ["Ann", "Bob"]}, {"name": "Sharks", "players": ["Cy", "Di"]}]
@@ -59,6 +59,7 @@ def test_the_game_page_is_answered_304_until_a_hand_is_recorded(app, client):
 
 
 def test_another_kind_of_viewer_never_gets_the_copy_of_another(app, client, untimed):
+    public_club(app)                                    # an onlooker reads the game only at a public club
     table = untimed["tables"][0]
     page = f"/games/{table['game_id']}"
     at_table = tablet_of(app, table)                    # holds the table code
