@@ -251,7 +251,8 @@ BODIES = {"score_hand": ("ScoreRequest", EXAMPLES["score"]), "check_set": ("SetC
           "seat_latecomer": ("LatecomerRequest", EXAMPLES["latecomer"]),
           "substitute_player": ("SubstituteRequest", EXAMPLES["substitute"]),
           "make_house_rules": ("HouseRulesRequest", EXAMPLES["house_rules"]),
-          "edit_house_rules": ("HouseRulesRequest", EXAMPLES["house_rules"])}
+          "edit_house_rules": ("HouseRulesRequest", EXAMPLES["house_rules"]),
+          "make_competition": ("CompetitionRequest", EXAMPLES["competition"])}
 
 
 def test_every_generated_operation_parses_a_refusal_into_its_error_model(generated):
@@ -264,7 +265,7 @@ def test_every_generated_operation_parses_a_refusal_into_its_error_model(generat
     for tag, name in operations:
         function = module(f"api.{tag}.{name}").sync_detailed
         known = {"game_id": 1, "number": 1, "session_id": 1, "call_id": 1, "player_id": 1, "ruleset_id": "bolivia",
-                 "house_rules_id": 1}
+                 "house_rules_id": 1, "other_id": 1, "competition_id": 1}
         arguments = {key: value for key, value in known.items() if key in inspect.signature(function).parameters}
         if name in BODIES:
             arguments["body"] = model(*BODIES[name])
