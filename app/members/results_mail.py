@@ -102,11 +102,15 @@ def queue_due_results() -> int:
     return added
 
 
+#: Answers from this status on refused the request: it wrote nothing, so no results fell due by it.
+REFUSED_FROM = 400
+
+
 def email_due_results(response):
     """After a write (a hand, an agreement, time called, a game ended): the results of an afternoon it ended go
     to the members (once), and the sender is woken. A failure here leaves them due for the next write or the
     organiser's press: the write itself is saved."""
-    if request.method in ("GET", "HEAD", "OPTIONS") or response.status_code >= 400 or club_in_scope() is None:
+    if request.method in ("GET", "HEAD", "OPTIONS") or response.status_code >= REFUSED_FROM or club_in_scope() is None:
         return response
     try:
         if queue_due_results():

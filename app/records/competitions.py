@@ -21,6 +21,7 @@ from app.store.club.models import Season
 from app.store.club.standings import all_seasons, current_season
 from app.store.tenancy.scope import name_of_club
 from app.web.visibility import public_records
+from app.web.errors import status_of
 
 COMPETITION = "<int(max=2147483647):competition_id>"
 
@@ -99,7 +100,7 @@ def make_competition():
         row = save_competition(data)
     except Refusal as refused:
         nothing_saved()
-        return form_page(data, problems=refused.problems, status=422)
+        return form_page(data, problems=refused.problems, status=status_of(refused))
     flash(f"{row.name} is running: its table is below.", "info")
     return redirect(url_for("records.competition", competition_id=row.id))
 

@@ -3,7 +3,7 @@ route is given, however large, answers 404 when no row has it, never 500."""
 import pytest
 
 from app.store.base.ids import FIRST_PUBLIC_ID, PUBLIC_ID_LIMIT, public_id
-from tests.web.club_support import PLAYERS, basic, login, open_session, organiser
+from tests.web.club_support import PLAYERS, basic, login, open_session, organiser, public_club
 from tests.web.test_api_games import new_game
 
 
@@ -63,6 +63,7 @@ def test_the_answer_to_post_games_carries_the_games_link(client):
 
 def test_each_table_of_a_new_session_carries_its_games_link_that_opens_the_game(app, client):
     organiser(app)
+    public_club(app)                    # anyone opens the link at a public club (test_games_kept: who reads)
     response = open_session(client, PLAYERS[:8])
     assert response.status_code == 201
     tables = response.get_json()["tables"]

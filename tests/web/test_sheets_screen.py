@@ -11,6 +11,7 @@ from werkzeug.serving import make_server
 
 from app.sheets.sample import sample_game
 from tests.conftest import database_url, dispose_app, make_app
+from tests.web.club_support import public_club
 from tests.web.test_browser_table import painted_at
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("test_sheets_screen")]  # its module's fixture made once
@@ -25,6 +26,7 @@ def sheet_server(tmp_path_factory):
     with app.app_context():
         games = {"six_players": sample_game("bolivia", hands=12, team_size=3, finished=True).id,
                  "three_alone": sample_game("sambola", hands=8, team_count=3, team_size=1, finished=False).id}
+    public_club(app)                    # these tests are about how the sheet looks, not who reads it
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
