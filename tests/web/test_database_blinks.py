@@ -121,13 +121,14 @@ def blinking(tmp_path_factory):
 
 def pages(doc: dict) -> list[tuple[str, str, bytes | None, bool]]:
     """(method, path, body, signed in) of every kind of page: the start page, the organiser's club page and a
-    board's poll, a game's page and its hand form, the API's game and a Save, a sign-in."""
+    board's poll, a game's page and its hand form and the API's game (read signed in: the club keeps its games
+    to its accounts), a Save, a sign-in."""
     table = doc["tables"][0]
     game = table["game_id"]
     hand = json.dumps({"client_token": "blink-1", "teams": [{"table_points": 200}, {"table_points": 100}]}).encode()
     return [("GET", "/", None, False), ("GET", "/club", None, True),
-            ("GET", f"/club/sessions/{doc['id']}/board.json", None, True), ("GET", f"/games/{game}", None, False),
-            ("GET", f"/games/{game}/hands/new", None, False), ("GET", f"/api/v1/games/{game}", None, False),
+            ("GET", f"/club/sessions/{doc['id']}/board.json", None, True), ("GET", f"/games/{game}", None, True),
+            ("GET", f"/games/{game}/hands/new", None, True), ("GET", f"/api/v1/games/{game}", None, True),
             ("POST", f"/api/v1/games/{game}/hands", hand, False), ("GET", "/login", None, False)]
 
 
@@ -252,5 +253,5 @@ def test_a_save_and_a_poll_behind_a_held_lock_answer_while_it_is_held_and_the_ha
     again = ask(port, "POST", save[1], save[2], code)
     assert again[0] == 201, again
     assert ask(port, "POST", save[1], save[2], code)[0] == 200           # the same token: recorded once
-    game = json.loads(ask(port, "GET", f"/api/v1/games/{table['game_id']}")[2])
+    game = json.loads(ask(port, "GET", f"/api/v1/games/{table['game_id']}", headers=code)[2])   # the tablet reads
     assert len(game["hands"]) == 1

@@ -109,7 +109,8 @@ def test_two_processes_share_logins_hands_and_brakes(two_servers):
     assert posted[0] == 201, posted
     status, _, body = ask(second, "GET", board, headers={**cookie, "If-None-Match": headers["ETag"]})
     assert status == 200 and b'"hands":1' in body.replace(b" ", b"")     # the other process sees the hand
-    status, _, body = ask(second, "GET", f"/api/v1/games/{table['game_id']}")
+    status, _, body = ask(second, "GET", f"/api/v1/games/{table['game_id']}",
+                          headers={"X-Table-Code": table["table_code"]})      # the table's tablet reads it
     assert status == 200 and body.count(b'"number"') >= 1
     wrong = "0000" if other["table_code"] != "0000" else "1111"
     for _ in range(FREE_PER_ADDRESS):

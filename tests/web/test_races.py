@@ -3,16 +3,24 @@ import re
 import threading
 from collections import Counter
 
+import pytest
 from sqlalchemy import event
 
 from app.extensions import db
 from app.store.game.cache import forget_everything
 
+from tests.web.club_support import public_club
 from tests.web.pages_support import open_game
 
 TEAMS = [{"name": "Us", "players": ["Ann", "Bob"]}, {"name": "Them", "players": ["Cy", "Di"]}]
 ROUNDS = 15
 
+
+
+@pytest.fixture(autouse=True)
+def anyone_reads(app):
+    """These races read games as any tablet would at a public club (who reads: tests/web/test_games_kept.py)."""
+    public_club(app)
 
 def api_game(client):
     answer = client.post("/api/v1/games", json={"ruleset": "bolivia", "teams": TEAMS})
