@@ -164,9 +164,10 @@ def test_every_curl_example_of_the_guide_answers_as_the_guide_shows(app, client)
         if command.endswith("$B/players") and not finished:
             tables_finish_their_last_hand(run)
             finished = True
-        player = re.search(r"/players/(\d+)$", command)
+        player = re.search(r"/players/(\d+)(?:$|/games)", command)
         if player:                                # the player the guide shows, at the seat the guide's sat in
-            command = command[:player.start(1)] + run.player_id(re.search(r'"name":"(\w+)"', example.shown).group(1))
+            command = (command[:player.start(1)] + run.player_id(re.search(r'"name":"(\w+)"', example.shown).group(1))
+                       + command[player.end(1):])
         address = "127.0.0.1"
         if "X-Table-Code: 0000" in command:      # the guide's five wrong codes first, from a tablet of its own
             address = "10.0.0.5"

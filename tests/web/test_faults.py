@@ -69,7 +69,7 @@ def test_a_really_read_only_sqlite_file_answers_503(tmp_path):
                            "SQLALCHEMY_DATABASE_URI": f"sqlite:///file:{path}?mode=ro&uri=true"})
     answer = readonly.test_client().post(f"/api/v1/games/{api_id}/hands", json=HAND, headers={"X-Table-Code": code})
     assert answer.status_code == 503 and answer.get_json()["errors"][0]["message"] == CANNOT_SAVE
-    assert readonly.test_client().get(f"/api/v1/games/{api_id}").status_code == 200
+    assert readonly.test_client().get(f"/api/v1/games/{api_id}", headers={"X-Table-Code": code}).status_code == 200
     with readonly.app_context():
         db.engine.dispose()
     dispose_app(writer)
