@@ -4,7 +4,7 @@ from sqlalchemy import select
 from app.extensions import db
 from app.store.club.models import Member
 from app.store.people.models import ClubSettings
-from tests.web.club_support import basic, enter_hand, open_session
+from tests.web.club_support import basic, enter_hand, login, open_session, organiser
 
 PLAYED = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 
@@ -37,3 +37,18 @@ def members_link(app) -> str:
     """The club's members' link as stored."""
     with app.app_context():
         return db.session.scalar(select(ClubSettings.link))
+
+
+def mail_settings(port: int) -> dict:
+    """The install's mail server: the suite's own, listening on this port."""
+    return {"MAIL_HOST": "127.0.0.1", "MAIL_PORT": port, "MAIL_TLS": "none", "MAIL_FROM": "results@club.example"}
+
+
+def ready_to_mail(app, client, port: int, addresses: dict[str, str]):
+    """An install sending through the suite's mail server on `port`, its organiser signed in on `client`, and
+    members with these addresses: the client."""
+    app.config.update(mail_settings(port))
+    organiser(app)
+    login(client)
+    give_addresses(app, addresses)
+    return client

@@ -45,6 +45,13 @@ def start_server(mailbox: Mailbox) -> Controller:
     return controller
 
 
+def serving(mailbox: Mailbox):
+    """A fixture's body: the mailbox's server running until the test ends."""
+    controller = start_server(mailbox)
+    yield controller
+    controller.stop()
+
+
 def text_of(message) -> str:
     """The plain text part of a received email."""
     return message.get_body(preferencelist=("plain",)).get_content()

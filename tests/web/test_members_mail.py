@@ -12,8 +12,8 @@ from app.store.people import outbox
 from app.store.people.models import MailJob, MailStatus, MemberContact
 from app.store.game.models import utcnow
 from tests.web.club_support import login, organiser
-from tests.web.members_support import give_addresses, play_afternoon
-from tests.web.smtp_support import Mailbox, html_of, start_server, text_of
+from tests.web.members_support import give_addresses, play_afternoon, ready_to_mail
+from tests.web.smtp_support import Mailbox, html_of, serving, text_of
 
 ADDRESSES = {"Ann": "ann@example.org", "Bob": "bob@example.org", "Cy": "cy@example.org",
              "Zoe": "zoe@example.org"}        # Zoe is on the list but does not play
@@ -26,18 +26,12 @@ def mailbox():
 
 @pytest.fixture
 def smtp(mailbox):
-    controller = start_server(mailbox)
-    yield controller
-    controller.stop()
+    yield from serving(mailbox)
 
 
 @pytest.fixture
 def mailing(app, client, smtp):
-    app.config.update(MAIL_HOST="127.0.0.1", MAIL_PORT=smtp.port, MAIL_TLS="none", MAIL_FROM="results@club.example")
-    organiser(app)
-    login(client)
-    give_addresses(app, ADDRESSES)
-    return client
+    return ready_to_mail(app, client, smtp.port, ADDRESSES)
 
 
 def send(app, later_minutes: int = 0):

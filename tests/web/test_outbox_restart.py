@@ -17,18 +17,13 @@ from app.store.club.models import ClubSession
 from app.store.game.models import utcnow
 from app.store.people.models import MailJob, MailStatus, MemberContact
 from tests.conftest import app_config, dispose_app
-from tests.web.club_support import basic, enter_hand, login, open_session, organiser
-from tests.web.members_support import give_addresses, play_afternoon
-from tests.web.smtp_support import Mailbox, start_server
+from tests.web.club_support import basic, enter_hand, open_session
+from tests.web.members_support import mail_settings, play_afternoon, ready_to_mail
+from tests.web.smtp_support import Mailbox, serving
 
 ADDRESSES = {"Ann": "ann@example.org", "Bob": "bob@example.org", "Cy": "cy@example.org"}
 #: Longest a test waits for a sender thread to finish its look at the outbox (it is done in well under a second).
 PATIENCE = 20
-
-
-def mail_settings(port: int) -> dict:
-    """The install's mail server: the suite's own."""
-    return {"MAIL_HOST": "127.0.0.1", "MAIL_PORT": port, "MAIL_TLS": "none", "MAIL_FROM": "results@club.example"}
 
 
 @pytest.fixture
@@ -38,18 +33,12 @@ def mailbox():
 
 @pytest.fixture
 def smtp(mailbox):
-    controller = start_server(mailbox)
-    yield controller
-    controller.stop()
+    yield from serving(mailbox)
 
 
 @pytest.fixture
 def mailing(app, client, smtp):
-    app.config.update(mail_settings(smtp.port))
-    organiser(app)
-    login(client)
-    give_addresses(app, ADDRESSES)
-    return client
+    return ready_to_mail(app, client, smtp.port, ADDRESSES)
 
 
 def statuses(app) -> list[tuple[str, str, int]]:
