@@ -41,7 +41,7 @@ def test_the_organiser_starts_follows_archives_and_copies_a_competition(app, cli
     made = client.post("/records/competitions", data=form("Spring", action="save"))
     assert made.status_code == 302
     table = client.get(made.headers["Location"]).get_data(as_text=True)
-    assert "<summary>Ann</summary>" in table and "Counted" in table and "3" in table
+    assert '<summary><span class="entrant">Ann</span>' in table and "Counted" in table and "3" in table
     pdf = client.get(made.headers["Location"] + "/table.pdf")
     assert pdf.status_code == 200 and pdf.data.startswith(b"%PDF")
     competition_id = int(made.headers["Location"].rsplit("/", 1)[1])
