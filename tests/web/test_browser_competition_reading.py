@@ -16,6 +16,7 @@ from app.extensions import db
 from app.store.game.models import Game
 from app.render.pdf import ROOT
 from tests.web.club_support import basic, organised
+from tests.web.members_support import members_link
 from tests.web.test_browser_contrast import axe_source, violations  # noqa: F401  (the fixture, and axe's findings)
 from tests.web.test_browser_table import no_sideways_scroll
 from tests.web.test_competitions_api import COMPETITIONS, played
@@ -58,7 +59,7 @@ def club(tmp_path_factory):
 @pytest.mark.parametrize("scheme", SCHEMES)
 def test_every_competition_reads_at_200_percent_zoom_a_tablet_and_a_laptop(browser, club, output_dir, axe_source,
                                                                            scheme):
-    _, base_url, _, made = club
+    app, base_url, _, made = club
     folder = output_dir / "competition_reading"
     folder.mkdir(parents=True, exist_ok=True)
     for view, (viewport, scale) in VIEWS.items():
@@ -81,6 +82,12 @@ def test_every_competition_reads_at_200_percent_zoom_a_tablet_and_a_laptop(brows
             page.screenshot(path=str(folder / f"{name}_{view}_{scheme}.png"), full_page=True)
         page.goto(f"{base_url}/records/competitions")
         no_sideways_scroll(page)
+        page.goto(f"{base_url}/members/{members_link(app)}/ladder")     # every running competition, as members see it
+        assert page.locator("table.competition-table").count() == 3
+        no_sideways_scroll(page)
+        if view == "195x422_zoom200":   # the members' own row layout leaves the name the whole width
+            assert page.locator("table.competition-table td.who").first.bounding_box()["width"] > 150
+        page.screenshot(path=str(folder / f"members_ladder_{view}_{scheme}.png"), full_page=True)
         context.close()
 
 
