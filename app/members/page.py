@@ -13,6 +13,7 @@ from app.store.club.sessions import games_of
 from app.extensions import db
 from app.members.blueprint import bp
 from app.render.form_chart import form_of
+from app.web.competition_names import found_names
 from app.web.own_record import own_record
 from app.store.club.standings import all_seasons, current_season, season_method, standings
 from app.rules.ranking import METHOD
@@ -83,7 +84,8 @@ def ladder(link: str):
     members = member_ids_by_name()
     return page("members/ladder.html", season=season, rows=rows, seasons=all_seasons(), members=members,
                 method=season_method(season, rows) if season is not None else "", competitions=running_tables(),
-                score_words=score_words, headings=SCORE_HEADINGS, method_words=method_words)
+                score_words=score_words, headings=SCORE_HEADINGS, method_words=method_words,
+                found_names=found_names)
 
 
 @bp.get("/members/<link>/players/<int(max=2147483647):member_id>")

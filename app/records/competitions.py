@@ -20,6 +20,7 @@ from app.store.club.competitions import (archive_competition, club_competitions,
 from app.store.club.models import Season
 from app.store.club.standings import all_seasons, current_season
 from app.store.tenancy.scope import name_of_club
+from app.web.competition_names import found_names
 from app.web.visibility import public_records
 from app.web.errors import status_of
 
@@ -111,7 +112,8 @@ def table_context(competition_id: int) -> dict:
     table = competition_table(row)
     return {"row": row, "table": table, "words": method_words(table.competition, table.games_needed),
             "heading": SCORE_HEADINGS[table.competition.method], "score_words": score_words,
-            "qualified": [r for r in table.rows if r.qualified], "others": [r for r in table.rows if not r.qualified]}
+            "qualified": [r for r in table.rows if r.qualified], "others": [r for r in table.rows if not r.qualified],
+            "names": found_names(table)}
 
 
 @bp.get(f"/competitions/{COMPETITION}")
