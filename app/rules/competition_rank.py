@@ -6,6 +6,7 @@ from collections import defaultdict
 from dataclasses import dataclass, replace
 from datetime import date
 from fractions import Fraction
+from math import lcm
 from typing import Sequence
 
 from .competition import Competition, CompetitionGame, HandicapKind, Method, Whom
@@ -194,9 +195,20 @@ def afternoon_score(competition: Competition, won: Fraction, margin: int, points
 def counted_and_dropped(competition: Competition, afternoons: list[AfternoonResult]) -> tuple[tuple, tuple]:
     """The afternoons that count and the ones dropped (the lowest; of equal ones the earlier), each by date."""
     drop = competition.counting.dropped(len(afternoons))
-    worst_first = sorted(afternoons, key=lambda a: (a.key, a.played_on))
+    if not drop:
+        return by_date(afternoons), ()
+    scores, wins = whole_numbers([a.score for a in afternoons]), whole_numbers([a.won for a in afternoons])
+    worst_first = [afternoons[i] for i in sorted(range(len(afternoons)), key=lambda i: (
+        scores[i], wins[i], afternoons[i].margin, afternoons[i].played_on))]
     dropped, counted = worst_first[:drop], worst_first[drop:]
     return by_date(counted), by_date(dropped)
+
+
+def whole_numbers(values: Sequence[Fraction]) -> list[int]:
+    """Fractions as whole numbers in the same order (each times the least common multiple of their
+    denominators): they sort as the fractions do, without comparing fractions."""
+    common = lcm(*(value.denominator for value in values)) if values else 1
+    return [value.numerator * (common // value.denominator) for value in values]
 
 
 def by_date(results: list[AfternoonResult]) -> tuple[AfternoonResult, ...]:
