@@ -53,18 +53,20 @@ def read_tallied(*where, order=(Game.created_at, Game.id)) -> list[TalliedGame]:
 
 
 def teams_of(game_ids) -> dict[int, tuple[TeamRow, ...]]:
-    """The teams and players of these games (a query of their ids) as plain rows, in seating order."""
-    rows = db.session.execute(
-        select(Team.game_id, Team.position, Team.name, Player.position, Player.name, Player.member_id)
-        .outerjoin(Player, Player.team_id == Team.id).where(Team.game_id.in_(game_ids))
-        .order_by(Team.game_id, Team.position, Player.position))
-    seated: dict[int, dict[int, tuple[str, list[SeatRow]]]] = {}
-    for game_id, position, name, place, player, member_id in rows:
-        team = seated.setdefault(game_id, {}).setdefault(position, (name, []))
-        if place is not None:
-            team[1].append(SeatRow(place, player, member_id))
-    return {game_id: tuple(TeamRow(position, name, tuple(players)) for position, (name, players) in teams.items())
-            for game_id, teams in seated.items()}
+    """The teams and players of these games (a query of their ids) as plain rows, in seating order: two
+    statements, each one pass over its table (joined, SQLite would look the players up by the club's index)."""
+    teams = db.session.execute(select(Team.id, Team.game_id, Team.position, Team.name)
+                               .where(Team.game_id.in_(game_ids)).order_by(Team.game_id, Team.position)).all()
+    players: dict[int, list[SeatRow]] = {}
+    for team_id, position, name, member_id in db.session.execute(
+            select(Player.team_id, Player.position, Player.name, Player.member_id)
+            .where(Player.team_id.in_(select(Team.id).where(Team.game_id.in_(game_ids))))
+            .order_by(Player.team_id, Player.position)):
+        players.setdefault(team_id, []).append(SeatRow(position, name, member_id))
+    found: dict[int, list[TeamRow]] = {}
+    for team_id, game_id, position, name in teams:
+        found.setdefault(game_id, []).append(TeamRow(position, name, tuple(players.get(team_id, ()))))
+    return {game_id: tuple(rows) for game_id, rows in found.items()}
 
 
 def games_found(*where, order) -> GamesRead:
