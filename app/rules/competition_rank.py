@@ -6,6 +6,7 @@ from collections import defaultdict
 from dataclasses import dataclass, replace
 from datetime import date
 from fractions import Fraction
+from math import lcm
 from typing import Sequence
 
 from .competition import Competition, CompetitionGame, HandicapKind, Method, Whom
@@ -88,6 +89,10 @@ class CompetitionTable:
         return next((row for row in self.rows if folded in (name.casefold() for name in row.players)), None)
 
 
+#: A game's results as an entrant's line counts them: won, drawn, lost.
+ONE, HALF, ZERO = Fraction(1), Fraction(1, 2), Fraction(0)
+
+
 def pair_name(players: Sequence[str]) -> str:
     """A pair as its row names it: 'Ann & Bob', in the order of the names."""
     return " & ".join(sorted(players, key=str.casefold))
@@ -130,18 +135,18 @@ def lines_of(competition: Competition, game: CompetitionGame, handicap: dict[str
     """Each entrant's line in one game: won, drawn (½ to the teams level at the top) or lost with the margin ±;
     a handicap, the team's less its opponents', is added to the margin and the result read again from it."""
     result = game.result
-    teams = team_handicaps(result.teams, handicap)
+    teams = team_handicaps(result.teams, handicap) if any(handicap.values()) else None   # None: no handicap
     lines = []
     for index, team in enumerate(result.teams):
         if competition.whom == Whom.PAIRS and len(team) != 2:
             continue
         ahead = index in result.winners
-        won = (Fraction(1, 2) if result.draw else Fraction(1)) if ahead else Fraction(0)
+        won = (HALF if result.draw else ONE) if ahead else ZERO
         margin = 0 if result.draw else (result.margin if ahead else -result.margin)
-        given = given_to(index, teams)
+        given = given_to(index, teams) if teams is not None else 0
         if given:
             margin += given
-            won = Fraction(1) if margin > 0 else Fraction(1, 2) if margin == 0 else Fraction(0)
+            won = ONE if margin > 0 else HALF if margin == 0 else ZERO
         total = (game.totals[index] if index < len(game.totals) else 0) + given
         players = tuple(sorted(team, key=str.casefold))
         entrants = [(pair_name(team), players)] if competition.whom == Whom.PAIRS else [(p, (p,)) for p in team]
@@ -149,6 +154,11 @@ def lines_of(competition: Competition, game: CompetitionGame, handicap: dict[str
             partners = tuple(p for p in team if p not in own)
             lines.append(Line(entrant, own, partners, game.afternoon, game.played_on, won, margin, total, given))
     return lines
+
+
+def fraction_sum(values: list[Fraction]) -> Fraction:
+    """The fractions' sum (one alone is its own sum: most entrants play one game an afternoon)."""
+    return values[0] if len(values) == 1 else sum(values, ZERO)
 
 
 def shared_places(keys: Sequence[tuple]) -> list[int]:
@@ -167,7 +177,7 @@ def afternoon_results(competition: Competition, lines: list[Line]) -> dict[str, 
             line.entrant].append(line)
     found: dict[str, list[AfternoonResult]] = defaultdict(list)
     for (afternoon, played_on), entrants in days.items():
-        sums = {name: (sum((line.result for line in rows), Fraction(0)), sum(line.margin for line in rows),
+        sums = {name: (fraction_sum([line.result for line in rows]), sum(line.margin for line in rows),
                        sum(line.points for line in rows), sum(line.handicap for line in rows), len(rows))
                 for name, rows in entrants.items()}
         order = sorted(sums, key=lambda name: (-sums[name][0], -sums[name][1], name))
@@ -194,9 +204,20 @@ def afternoon_score(competition: Competition, won: Fraction, margin: int, points
 def counted_and_dropped(competition: Competition, afternoons: list[AfternoonResult]) -> tuple[tuple, tuple]:
     """The afternoons that count and the ones dropped (the lowest; of equal ones the earlier), each by date."""
     drop = competition.counting.dropped(len(afternoons))
-    worst_first = sorted(afternoons, key=lambda a: (a.key, a.played_on))
+    if not drop:
+        return by_date(afternoons), ()
+    scores, wins = whole_numbers([a.score for a in afternoons]), whole_numbers([a.won for a in afternoons])
+    worst_first = [afternoons[i] for i in sorted(range(len(afternoons)), key=lambda i: (
+        scores[i], wins[i], afternoons[i].margin, afternoons[i].played_on))]
     dropped, counted = worst_first[:drop], worst_first[drop:]
     return by_date(counted), by_date(dropped)
+
+
+def whole_numbers(values: Sequence[Fraction]) -> list[int]:
+    """Fractions as whole numbers in the same order (each times the least common multiple of their
+    denominators): they sort as the fractions do, without comparing fractions."""
+    common = lcm(*(value.denominator for value in values)) if values else 1
+    return [value.numerator * (common // value.denominator) for value in values]
 
 
 def by_date(results: list[AfternoonResult]) -> tuple[AfternoonResult, ...]:

@@ -19,7 +19,7 @@ SCHEMA = "treys_migrations"
 REVISIONS = ("e38d309694f4", "a1_game_events", "c3_club", "f6_records", "b2_hardening", "d7_outcome", "g7_sessions", "e8_layers", "h9_convenor",
              "i10_public_ids", "j11_clubs", "trust_sign_ins", "trust_host_roles", "faults_backup_made",
              "api_client_tokens", "members_settings_contacts_outbox", "rooms_session_version",
-             "house_rules_versions", "privacy_results_due", "compete_competitions")
+             "house_rules_versions", "privacy_results_due", "compete_competitions", "results_stored")
 
 
 def scripts(directory: Path = MIGRATIONS) -> ScriptDirectory:

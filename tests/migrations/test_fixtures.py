@@ -38,7 +38,7 @@ OUTCOME_NOW = {13: {"game_over": True, "winner": 0, "won_at": 2}, 16: {"game_ove
 CLUB_FIXTURES = {"c3_club", "f6_records", "b2_hardening", "d7_outcome", "g7_sessions", "e8_layers", "h9_convenor",
                  "i10_public_ids", "j11_clubs", "trust_sign_ins", "trust_host_roles", "faults_backup_made",
                  "api_client_tokens", "members_settings_contacts_outbox", "rooms_session_version",
-                 "house_rules_versions", "privacy_results_due", "compete_competitions"}
+                 "house_rules_versions", "privacy_results_due", "compete_competitions", "results_stored"}
 
 
 def expected(revision: str) -> dict:

@@ -101,6 +101,26 @@ def test_a_restored_club_reads_as_it_did_player_pages_and_hand_times(app):
         assert later[0].id > highest[Member] and later[1].id > highest[Season]
 
 
+def test_every_restored_game_has_its_result_stored_as_the_engine_replays_it(app):
+    """The backup holds no results: the restore stores each game's, with its version, as the game's writes do."""
+    from app.store.game.cache import forget_everything
+    from app.store.game.ending import last_hand_of
+    from app.store.game.games import get_game
+    from app.store.game.results import GameTally, stored_tally
+    from app.store.game.states import state_of
+    organiser(app)
+    assert restore_file(app, BACKUPS / "format2.json").exit_code == 0
+    with app.app_context():
+        forget_everything(app)
+        ids = list(db.session.scalars(select(Game.id)))
+        assert len(ids) == 18
+        for game_id in ids:
+            game = get_game(game_id)
+            assert stored_tally(game.result, game.version, last_hand_of(game)) == GameTally.of(state_of(game))
+        decided = [get_game(game_id).result["state"] for game_id in ids]
+        assert decided.count("won") >= 10, decided
+
+
 def test_a_backup_account_with_the_name_of_one_here_is_not_taken(app):
     organiser(app, "Margaret", "the-new-laptop-password")
     result = restore_file(app, BACKUPS / "format2.json")

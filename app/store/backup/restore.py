@@ -25,6 +25,7 @@ from app.store.backup.refusal import BackupRefused
 from app.store.club.models import Attendance, ClubSession, Member, Season, SessionEvent, Substitution, TableCall
 from app.store.people.models import MemberContact, Organiser
 from app.store.people.members import new_link
+from app.store.game.bulk import store_results
 from app.store.game.models import Game, GameEvent, Hand, HandEntry, Player, Team, utcnow
 from app.store.base.connections import LOCK_TIMEOUT_MS, STATEMENT_TIMEOUT_MS
 from app.store.backup.restore_ids import highest_given, moved, offsets
@@ -354,6 +355,7 @@ def write(plan_: Plan) -> None:
                 add_accounts(plan_, moved("organiser", rows, shift))
             elif rows:
                 db.session.execute(insert(model.__table__), moved(model.__tablename__, rows, shift))
+        store_results([row["id"] for row in moved("game", tables["game"][1], shift)])   # as the game's writes do
         reset_sequences()
         db.session.commit()
     except BackupRefused:

@@ -24,9 +24,8 @@ from app.store.base.ids import LARGEST_SMALL_ID
 from app.store.club.competition_models import CompetitionAfternoon, CompetitionHandicap, CompetitionRow
 from app.store.club.models import ClubSession, Member, Season
 from app.store.club.players import find_member
-from app.store.game.bulk import read_games
+from app.store.game.bulk import read_tallied
 from app.store.game.models import Game, utcnow
-from app.store.game.states import state_of
 
 NOT_DELETED = or_(Game.closed.is_(None), Game.closed != Closing.DELETED.value)
 
@@ -164,7 +163,7 @@ def copy_competition(competition_id: int, name: str, season_id: int | None) -> C
 
 def competition_games(competition: Competition) -> list[CompetitionGame]:
     """The club's finished games a competition reads, oldest first, each with its result from the engine's outcome
-    and its players under their names now (a merged player's games under the name kept, a removed one's under
+    (as stored with the game's version) and its players under their names now (a merged player's games under the name kept, a removed one's under
     'Former member N'): the competition's days only, or every game before them too for a rating handicap. A
     fixed number of statements whatever the number of games."""
     where = [Game.finished_at.is_not(None), NOT_DELETED]
@@ -176,22 +175,21 @@ def competition_games(competition: Competition) -> list[CompetitionGame]:
         where.append(Game.created_at >= days_utc(chosen.starts_on, chosen.starts_on)[0])
     if chosen.chosen and not rated:
         where.append(Game.session_id.in_(chosen.chosen))
-    games = read_games(*where, order=(Game.finished_at, Game.id))
+    games = read_tallied(*where, order=(Game.finished_at, Game.id))
     names = member_names({p.member_id for game in games for team in game.teams for p in team.players})
     found = []
     for game in games:
-        state = state_of(game)
         teams = [[names.get(p.member_id, p.name) for p in team.players] for team in game.teams]
-        result = GameResult.of(teams, state.outcome)
+        result = GameResult.of(teams, game.tally.outcome)
         if result is not None:
             found.append(CompetitionGame(in_club_zone(game.created_at).date(), game.session_id, result,
-                                         tuple(state.totals)))
+                                         game.tally.totals))
     return found
 
 
 @collector_paused_while
 def competition_table(row: CompetitionRow) -> CompetitionTable:
-    """A stored competition's table, worked out from the club's games (their states come from the one cache)."""
+    """A stored competition's table, worked out from the club's games (their results as stored with them)."""
     competition = engine_competition(row)
     return rank_competition(competition, competition_games(competition))
 

@@ -13,10 +13,10 @@ from app.store.base.clubtime import in_club_zone
 from app.store.club.house_models import HouseRulesRow
 from app.store.club.house_rules import references
 from app.store.club.models import Member, Substitution
-from app.store.club.standings import player_games
-from app.store.game.bulk import read_games
+from app.rules.ladder import player_games as ladder_lines
+from app.store.game.bulk import read_tallied
 from app.store.game.models import Game, Player, Team
-from app.store.game.states import state_of
+from app.store.game.results import SeatRow, TalliedGame
 
 
 def is_member(member: Member, member_id, name: str) -> bool:
@@ -54,7 +54,7 @@ class Seats:
         self.names = dict(db.session.execute(select(Member.id, Member.name)).all())
         self.by_name = {name.lower(): member_id for member_id, name in self.names.items()}
 
-    def of(self, player: Player) -> Seat:
+    def of(self, player: Player | SeatRow) -> Seat:
         """The seat's person."""
         member_id = player.member_id if player.member_id is not None else self.by_name.get(player.name.lower())
         if member_id is None or member_id not in self.names:
@@ -75,12 +75,12 @@ def club_house_rules() -> dict[int, str]:
     return dict(db.session.execute(select(HouseRulesRow.id, HouseRulesRow.name).order_by(HouseRulesRow.name)).all())
 
 
-def seated_games(member: Member, changes: list[Substitution]) -> list[Game]:
-    """The games the member sat in or left mid-way, oldest first, each with its state (one read of them all)."""
+def seated_games(member: Member, changes: list[Substitution]) -> list[TalliedGame]:
+    """The games the member sat in or left mid-way, oldest first, each with its tally (one read of them all)."""
     seated = (select(Team.game_id).join(Player, Player.team_id == Team.id)
               .where(whom(member, Player.member_id, Player.name)))
     left = {change.game_id for change in changes}
-    return read_games(or_(Game.id.in_(seated), Game.id.in_(left)) if left else Game.id.in_(seated))
+    return read_tallied(or_(Game.id.in_(seated), Game.id.in_(left)) if left else Game.id.in_(seated))
 
 
 def games_played(member: Member, seats: Seats | None = None) -> list[GamePlayed]:
@@ -94,8 +94,7 @@ def games_played(member: Member, seats: Seats | None = None) -> list[GamePlayed]
     house = references(game.house_rules_version_id for game in games)
     played = []
     for game in reversed(games):
-        outcome = state_of(game).outcome
-        if not outcome.listed:
+        if not game.tally.outcome.listed:
             continue
         found = next(((index, position) for index, team in enumerate(game.teams)
                       for position, player in enumerate(team.players)
@@ -107,17 +106,17 @@ def games_played(member: Member, seats: Seats | None = None) -> list[GamePlayed]
     return played
 
 
-def game_played(game: Game, found: tuple[int, int] | None, seats: Seats, rules: str, version: dict | None,
+def game_played(game: TalliedGame, found: tuple[int, int] | None, seats: Seats, rules: str, version: dict | None,
                 note: str) -> GamePlayed:
     """One game as the member at seat `found` (team, place in it) played it; None: the member left it."""
-    state = state_of(game)
-    totals = state.totals
+    tally = game.tally
+    totals = tally.totals
     index, position = found if found is not None else (None, None)
-    line, lines = None, player_games(game)          # the ladder's lines, team by team in seating order
+    line, lines = None, ladder_lines(game.team_players, tally.outcome, game.session_id)   # the ladder's lines
     if found is not None and lines:
         line = lines[sum(len(team.players) for team in game.teams[:index]) + position]
     points = [row.result for row in lines]
-    result, margin = result_of(line, state.outcome.over, left=found is None)
+    result, margin = result_of(line, tally.outcome.over, left=found is None)
     mine = game.teams[index] if index is not None else None
     return GamePlayed(
         game_id=game.id, opened_at=game.created_at, played_on=in_club_zone(game.created_at).date(),

@@ -13,31 +13,31 @@ from app.rules.ladder import PlayerGame, Standing, method_text, player_games as 
 from app.store.base.clubtime import club_today, days_utc
 from app.store.base.collector import collector_paused_while
 from app.store.club.models import Season
-from app.store.game.bulk import read_games
+from app.store.game.bulk import read_tallied
 from app.store.game.models import Game
-from app.store.game.states import state_of
+from app.store.game.results import TalliedGame
 
 
-def season_games(season: Season) -> list[Game]:
-    """The season's games (started between its first and last day), with their states, at once: each counts as
-    its one outcome says (player_games: a game with no result gives no line)."""
+def season_games(season: Season) -> list[TalliedGame]:
+    """The season's games (started between its first and last day), with their results as stored, at once: each
+    counts as its one outcome says (player_games: a game with no result gives no line)."""
     start, end = days_utc(season.starts_on, season.ends_on)      # the club's days, as stored UTC times
-    return read_games(Game.created_at >= start, Game.created_at < end)
+    return read_tallied(Game.created_at >= start, Game.created_at < end)
 
 
-def player_games(game: Game) -> list[PlayerGame]:
+def player_games(game: TalliedGame) -> list[PlayerGame]:
     """Each player's line in a game, from the game's one outcome (no result: none)."""
-    return ladder_lines(game.team_players, state_of(game).outcome, game.session_id)
+    return ladder_lines(game.team_players, game.tally.outcome, game.session_id)
 
 
 @collector_paused_while
-def standings(season: Season, games: list[Game] | None = None) -> list[Standing]:
+def standings(season: Season, games: list[TalliedGame] | None = None) -> list[Standing]:
     """The season's ladder, qualified players first (`games`: the season's games when already read)."""
     lines = [row for game in (season_games(season) if games is None else games) for row in player_games(game)]
     return rank(lines, Fraction(season.qualifying_percent, 100))
 
 
-def rules_played(games: list[Game]) -> list[tuple[str, int]]:
+def rules_played(games: list[TalliedGame]) -> list[tuple[str, int]]:
     """The rules the games were played by, each with how many: ('Bolivia', 12), ('House rules: Our Bolivia,
     version 1', 4); the most played first."""
     names = {ruleset.id: ruleset.short_name for ruleset in all_rulesets()}

@@ -16,6 +16,7 @@ from app.store.base.ids import LARGEST_ID
 from app.store.game.gamelog import UNKNOWN_TABLET, Actor, ActorKind, record
 from app.extensions import db
 from app.store.game.models import Game, GameEvent, Hand, Player, Team, utcnow
+from app.store.game.results import keep_result
 from app.store.game.states import after_write, state_of
 from app.rules.refusal import STALE_VERSION, WRONG_CODE, Refusal, RefusalKind, refuse
 from app.rules.outcome import Closing
@@ -141,6 +142,7 @@ def commit(game: Game, state: GameState) -> None:
     game.finished_at = (game.finished_at or utcnow()) if state.game_over else None
     if state.game_over:
         afternoon.mark_game_if_over(game)       # the last table's end: the afternoon's results fall due with it
+    keep_result(game, state)              # the last change before the commit: the version it makes
     session = db.session()
     session.expire_on_commit = False      # the objects hold what was just saved: nothing to read back
     try:
@@ -212,8 +214,14 @@ def close_game(game: Game, operation, *, version: int | None = None, actor: Acto
     event, after = operation(state) if operation is do_delete_game else operation(state, game.team_names)
     game.closed = after.closing
     row = record(game, event, actor or UNKNOWN_TABLET)
-    commit(game, after) if save else db.session.flush()
+    commit(game, after) if save else flushed(game, after)
     return row
+
+
+def flushed(game: Game, state: GameState) -> None:
+    """A change saved with the caller's own (not committed here), its result stored with it."""
+    keep_result(game, state)
+    db.session.flush()
 
 
 def end_game(game: Game, *, version: int | None = None, actor: Actor | None = None) -> GameEvent:
@@ -238,7 +246,7 @@ def call_time(game: Game, *, actor: Actor | None = None, save: bool = True) -> G
     event, after = do_call_time(state_of(game), game.team_names)
     game.last_hand = after.last_hand
     row = record(game, event, actor or UNKNOWN_TABLET)
-    commit(game, after) if save else db.session.flush()
+    commit(game, after) if save else flushed(game, after)
     return row
 
 

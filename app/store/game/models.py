@@ -24,7 +24,8 @@ def this_minute() -> str:
 
 
 class Game(ClubOwned, db.Model):
-    """One game at one table under one rule set; scores are derived, never stored."""
+    """One game at one table under one rule set; scores are derived from its hands (the result they make is
+    stored with the version it belongs to: app/store/game/results.py)."""
 
     #: Random (app/store/base/ids.py): a game's link cannot be found by counting.
     id: Mapped[int] = mapped_column(PublicIdType, primary_key=True, autoincrement=False, default=public_id)
@@ -53,6 +54,9 @@ class Game(ClubOwned, db.Model):
     #: plain column that reads and filters may use; the game scores, prints and exports by it for good.
     house_rules_version_id: Mapped[int | None] = mapped_column(
         ForeignKey("house_rules_version.id"), index=True)
+    #: The engine's result of the game at a version (results.result_document), written with every change of the
+    #: game: what the records read instead of replaying every hand (None: to be replayed).
+    result: Mapped[dict | None] = mapped_column(JSON)
     teams: Mapped[list[Team]] = relationship(back_populates="game", order_by="Team.position",
                                              cascade="all, delete-orphan")
     hands: Mapped[list[Hand]] = relationship(back_populates="game", order_by="Hand.number",
