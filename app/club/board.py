@@ -8,7 +8,8 @@ from app.store.club.afternoon import afternoon_over, tables_over
 from app.store.club.house_rules import house_rules_words, references
 from app.web.sign_in import api_organiser, organiser_actor
 from app.club.blueprint import bp
-from app.store.club.clock import call_time, clock_document, format_of_session, results, tables, time_is_called
+from app.store.club.clock import (call_time, clock_document, format_of_session, results, round_games, tables,
+                                  time_is_called)
 from app.web.lookup import load_game, load_session
 from app.club.pages import problems_of
 from app.store.club.departures import session_changes
@@ -39,13 +40,14 @@ QUIET_POLL_SECONDS = 60
 def board_document(session) -> dict:
     """Every table of the round (with the house rules its game is played by), who sits out, and whether time was
     called."""
-    views = tables(session)
+    games = round_games(session)
+    views = tables(session, games)
     calls = [call_document(call) for call in open_calls(session)]
     house = references(view.game.house_rules_version_id for view in views)
     return {
         "session": session.id, "round": session.round, "time_called": time_is_called(session),
         "format": format_of_session(session), "sitting_out": list(session.sitting_out),
-        "owing": [view.label for view in views if view.owes_last_hand], "draw_words": draw_words(session),
+        "owing": [view.label for view in views if view.owes_last_hand], "draw_words": draw_words(session, games),
         "tables": [{**view.as_dict(), "last_entry_at": view.last_entry_at,
                     "house_rules": house.get(view.game.house_rules_version_id)} for view in views],
         "clock": clock_document(session),
@@ -77,14 +79,16 @@ def board(session_id: int):
 
 def board_page(session) -> str:
     """The board's page as the session stands."""
-    views = tables(session)
+    games = round_games(session)
+    views = tables(session, games)
     over = round_over(views)
     return render_template("club/board.html", session=session, tables=views, round_over=over,
                            poll_ms=current_app.config.get("BOARD_POLL_MS", POLL_MS),
                            clock=None if over else session_clock(session),
                            calls=[call_document(c) for c in open_calls(session)],
                            format_words=format_of_session(session), time_called=time_is_called(session),
-                           draw_words=draw_words(session), house_words=house_rules_words(session.house_rules_version_id))
+                           draw_words=draw_words(session, games),
+                           house_words=house_rules_words(session.house_rules_version_id))
 
 
 @bp.get("/club/sessions/<int:session_id>/board.json")

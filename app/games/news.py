@@ -14,7 +14,7 @@ from app.store.tenancy.scope import club_in_scope
 from app.web.errors import abort_as
 from app.web.lookup import load_game
 from app.web.polltags import poll_etag
-from app.web.visibility import club_account, readable_game, records_public
+from app.web.visibility import club_account, readable_game
 
 #: How long a tablet waits between asks while its game waits on nothing that can change by itself (no clock
 #: running, nothing agreed to wait for), in seconds; it asks at once when it wakes. The page's own interval
@@ -43,13 +43,15 @@ def game_news(game_id: int):
     if row is None:
         load_game(game_id)                  # the friendly 404 of a game that is not there
         abort_as(RefusalKind.NOT_FOUND)
-    if not (club_account() or records_public()):   # the club keeps its games: a tablet with the code reads
-        readable_game(load_game(game_id, whole=False))
+    game = None
+    if not club_account():          # the club keeps its games: a tablet with the code reads (the game read once)
+        game = load_game(game_id, whole=False)
+        readable_game(game)
     etag = poll_etag(news_stamp(row), row.club_id)
     if request.if_none_match.contains(etag):        # a tablet without its cookie yet: answered here, given it
         response = current_app.response_class(status=304)
     else:
-        version, notice = news_of(load_game(game_id, whole=False))
+        version, notice = news_of(game or load_game(game_id, whole=False))
         response = jsonify(version=version, notice=notice, next_poll=QUIET_POLL_SECONDS if quiet(row) else None)
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"

@@ -136,15 +136,23 @@ def table_view(game: Game, now: datetime, agreement: bool = False, facts: HandFa
                      awaiting)
 
 
-def tables(session: ClubSession) -> list[TableView]:
-    """This round's tables, as the board shows them: the games with their teams, players and states in a fixed
-    number of statements (app/store/game/bulk.py), their hands counted in one more, whatever the tables and hands; a
-    game deleted (started by mistake) is no table, as its outcome says."""
+def round_games(session: ClubSession) -> list[Game]:
+    """This round's games by table number, with their teams, players and states in a fixed number of statements
+    (app/store/game/bulk.py), a deleted one too (none before the first draw)."""
+    if not session.round:
+        return []
+    return read_games(Game.session_id == session.id, Game.session_round == session.round,
+                      order=(Game.session_round, Game.table_number))
+
+
+def tables(session: ClubSession, games: list[Game] | None = None) -> list[TableView]:
+    """This round's tables, as the board shows them: the round's games (round_games; `games` when already read),
+    their hands counted in one more statement, whatever the tables and hands; a game deleted (started by mistake)
+    is no table, as its outcome says."""
     if not session.round:
         return []
     now = utcnow()
-    games = read_games(Game.session_id == session.id, Game.session_round == session.round,
-                       order=(Game.session_round, Game.table_number))
+    games = round_games(session) if games is None else games
     facts = hand_facts([game.id for game in games])
     views = [table_view(game, now, bool(session.agreement), facts.get(game.id, HandFacts())) for game in games]
     return [view for view in views if view.outcome.listed]      # a deleted game leaves the tables

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from sqlalchemy import func, select
+from sqlalchemy.orm import selectinload
 
 from app.rules import RuleSet
 from app.store.club.house_models import HouseRulesVersion
@@ -133,6 +134,13 @@ def games_of(session: ClubSession, round_: int | None = None) -> list[Game]:
     return list(db.session.scalars(query.order_by(Game.session_round, Game.table_number)))
 
 
+def seated_games(session: ClubSession, round_: int) -> list[Game]:
+    """A round's games with their teams and players, in three statements however many tables."""
+    return list(db.session.scalars(select(Game).where(Game.session_id == session.id, Game.session_round == round_)
+                                   .order_by(Game.table_number)
+                                   .options(selectinload(Game.teams).selectinload(Team.players))))
+
+
 def table_of(game: Game) -> TableDraw:
     """A game seen as a table of the draw."""
     return TableDraw(game.table_number or 0, tuple(tuple(p) for p in game.team_players),
@@ -182,12 +190,13 @@ def teams_of_round(games: list[Game]) -> set[tuple[tuple[str, ...], ...]]:
     return {tuple(tuple(team) for team in game.team_players) for game in games}
 
 
-def draw_words(session: ClubSession) -> str:
-    """How this round's draw mixes the club, in a sentence from the engine ('' before the first draw)."""
+def draw_words(session: ClubSession, games: list[Game] | None = None) -> str:
+    """How this round's draw mixes the club, in a sentence from the engine ('' before the first draw); `games`:
+    the round's games when already read (a deleted one too)."""
     if not session.round:
         return ""
-    games = current_games(session)
-    if session.round > 1 and teams_of_round(games) == teams_of_round(games_of(session, session.round - 1)):
+    games = current_games(session) if games is None else games
+    if session.round > 1 and teams_of_round(games) == teams_of_round(seated_games(session, session.round - 1)):
         return "The tables are kept from the last round: the same partners and opponents."
     tables = [tuple(tuple(team) for team in game.team_players) for game in games]
     words = draw_quality(tables, draw_history(session, session.round), session.partners == "fixed").words
