@@ -147,9 +147,10 @@ def hello_round() -> float:
     return (time.process_time() - start) * 1000 / CALLS
 
 
-def form_post(app, game_id: int, headers: dict) -> dict:
-    """The environ of the next hand sent through the game's hand form (its version read first, untimed)."""
-    version = app.test_client().get(f"/api/v1/games/{game_id}").get_json()["version"]
+def form_post(client, game_id: int, headers: dict) -> dict:
+    """The environ of the next hand sent through the game's hand form (its version read first, untimed, by the
+    club's account: the club keeps its games)."""
+    version = client.get(f"/api/v1/games/{game_id}").get_json()["version"]
     fields = {"version": str(version), "client_token": os.urandom(8).hex(), "went_out": "none",
               "team0-table_points": "20", "team1-table_points": "10"}
     return environ(f"/games/{game_id}/hands/new", "POST", headers, data=fields)
@@ -165,8 +166,9 @@ def measure(app, club: dict, url: str) -> dict:
     board, news = f"/club/sessions/{session_id}/board.json", f"/games/{table['game_id']}/news.json"
     client = app.test_client()
     client.set_cookie("session", cookie)
-    news_tag = app.test_client().get(news).headers["ETag"]
-    tablet = {"Cookie": TABLE_COOKIE}            # a tablet holds its id's cookie from its first page
+    held = signed_cookie(app, {"codes": {str(table["game_id"]): table["table_code"]}})
+    tablet = {"Cookie": f"session={held}; {TABLE_COOKIE}"}   # a tablet holds its id's cookie and the table code
+    news_tag = call(app, environ(news, headers=tablet), headers=True)[1]["ETag"]
     figures = {"bare Flask hello": 0.0}          # the median of its rounds beside the polls', below
     figures["board poll, nothing new (304), signed in"] = cpu_per_request(
         app, lambda: environ(board, headers={**signed, "If-None-Match": client.get(board).headers["ETag"]}), "304",
@@ -189,7 +191,7 @@ def measure(app, club: dict, url: str) -> dict:
     page = environ(f"/games/{doc['tables'][1]['game_id']}", headers=signed)
     figures["page around a hand (the game page)"] = cpu_per_request(app, page, "200")
     figures["the tablet's pair (hand form posted, page reloaded)"], figures["bare Flask pair"] = pairs_beside(
-        app, lambda: form_post(app, doc["tables"][2]["game_id"], signed),
+        app, lambda: form_post(client, doc["tables"][2]["game_id"], signed),
         environ(f"/games/{doc['tables'][2]['game_id']}", headers=signed), bare_pair_app(url))
     figures["the game page, nothing kept (a cache miss)"] = cpu_per_request(
         app, page, "200", before=lambda: forget_everything(app))

@@ -40,6 +40,8 @@ class Tables:
     def __init__(self, seeded: dict, cookie_of):
         self.clubs = [club_at(seeded, k) for k in range(CLUBS)]
         self.cookies = [f"session={cookie_of(club['signed'])}" for club in self.clubs]
+        self.tablets = {(k, i): f"session={cookie_of({'codes': {str(game): code}})}; {TABLE_COOKIE}"
+                        for k, club in enumerate(self.clubs) for i, (game, code) in enumerate(club["tables"])}
         self.news_tags: dict[int, str] = {}
         self.board_tags: dict[int, str] = {}
         rng = random.Random(38)
@@ -63,7 +65,7 @@ def requests(tables: Tables, make_request) -> dict:
 
     def news(k, i):
         tag = tables.news_tags.get((k, i))
-        headers = {"Cookie": TABLE_COOKIE, **({"If-None-Match": tag} if tag else {})}
+        headers = {"Cookie": tables.tablets[(k, i)], **({"If-None-Match": tag} if tag else {})}   # holds the code
         return make_request(f"/games/{tables.game(k, i)}/news.json", headers=headers)
 
     def board(k, _=None):
