@@ -149,7 +149,7 @@ def hello_round() -> float:
 
 def form_post(app, game_id: int, headers: dict) -> dict:
     """The environ of the next hand sent through the game's hand form (its version read first, untimed)."""
-    version = app.test_client().get(f"/api/v1/games/{game_id}").get_json()["version"]
+    version = app.test_client().get(f"/api/v1/games/{game_id}", headers=headers).get_json()["version"]
     fields = {"version": str(version), "client_token": os.urandom(8).hex(), "went_out": "none",
               "team0-table_points": "20", "team1-table_points": "10"}
     return environ(f"/games/{game_id}/hands/new", "POST", headers, data=fields)
