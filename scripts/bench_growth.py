@@ -3,7 +3,7 @@ history grows (prints figures beside their anchors, asserts nothing; in-process 
 one SQLite file; CPU time of this process, median of several rounds, so other work on the machine counts little).
 
 (b) the tablet's pair, a hand posted then its game page reloaded, and the first read of the game page and of
-    the API document after a write, at 10, 40 and 190 hands (a game holds at most 200);
+    the API document after a write, at 10, 40 and 175 hands (a game holds at most 200), read by the table's tablet;
 (c) the home page, a season's ladder, games.csv, hands.csv and the session results CSV at 10, 100 and 1,000
     games of 12 hands (50 club afternoons), first read (nothing kept) and again;
 (d) the PDF score sheet of a 40-hand, 6-player game, first download (rendered) and again by the browser that
@@ -55,6 +55,7 @@ def pages_against_hands(folder: str, rounds: int) -> None:
     hands = [[e.as_dict() for e in h] for h in sample_hands(get_ruleset("bolivia"), 2, rounds, seed=99)]
     times: dict[str, dict[int, list[float]]] = {kind: {n: [] for n in SIZES} for kind in ("pair", "page", "api")}
     for n in SIZES:
+        get(client, f"/games/{ids[n][0]}?code={ids[n][1]}", 302)      # the table's tablet: it holds the code
         get(client, f"/games/{ids[n][0]}")
     for index in range(rounds):
         for n in SIZES:

@@ -122,12 +122,13 @@ def hand_new(game: Game):
 
 
 @bp.post("/games/<int:game_id>/hands/new")
-@with_table_code
+@with_table_code(whole=False)
 def save_hand(game: Game):
     """Save the next hand, as the tablet's form sends it: the form read whole first (types only), then one call
     to the store, which checks and writes it (the engine verifies and scores it), then the answer from what the
-    store gave back alone (a refusal raised by the store, which saved nothing)."""
-    number = len(game.hands) + 1
+    store gave back alone (a refusal raised by the store, which saved nothing). The game's hands are not read:
+    the store adds the new one beside them."""
+    number = len(state_of(game).hands) + 1
     form = form_for(game)
     reading = check(game, form)
     token, version, opened_for = token_of(form), version_of(form), hand_number_of(form)

@@ -1,7 +1,7 @@
 """The table code: entered once on a tablet, remembered in its session, needed to write to a game."""
 from __future__ import annotations
 
-from functools import wraps
+from functools import partial, wraps
 
 from flask import flash, redirect, render_template, request, url_for
 from flask_login import current_user
@@ -64,11 +64,15 @@ def needs_code(game: Game):
     return code_page(game, request.path, error=error, status=status, kept=reader_of(game) is Reader.STRANGER)
 
 
-def with_table_code(view):
-    """Load the game for a view that writes to it; the code page instead when this tablet lacks the code."""
+def with_table_code(view=None, *, whole: bool = True):
+    """Load the game for a view that writes to it (`whole` False: its teams and players alone, its hands unread);
+    the code page instead when this tablet lacks the code."""
+    if view is None:
+        return partial(with_table_code, whole=whole)
+
     @wraps(view)
     def guarded(game_id: int, **kwargs):
-        game = load_game(game_id)
+        game = load_game(game_id, whole=whole)
         if "number" in kwargs:          # a hand the game does not have is not found, code or no code
             find_hand(game, kwargs["number"])
         return needs_code(game) or view(game, **kwargs)

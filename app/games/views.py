@@ -45,25 +45,32 @@ from app.web.visibility import Reader, club_account, game_kept, held_code, reade
 
 #: The home page lists at most this many games in each section.
 LISTED_GAMES = 30
+#: The game page shows the score sheet's newest hands and the record's newest lines; `?sheet=whole` every one.
+LATEST_HANDS = 5
+LATEST_LINES = 5
 
 
-def game_page(game: Game, reader: Reader | None = None, *, notice: str | None = None, status: int = 200):
-    """The game page (score sheet, totals, next dealer, actions), with an optional notice; its record of changes
-    for the club's accounts, and for a tablet holding its code without the accounts' names."""
+def game_page(game: Game, reader: Reader | None = None, *, notice: str | None = None, status: int = 200,
+              whole: bool = False):
+    """The game page (totals, next dealer, the newest hands of the score sheet, actions), with an optional notice;
+    the newest lines of its record of changes for the club's accounts, and for a tablet holding its code without
+    the accounts' names. `whole`: every hand of the sheet and every line of the record (`?sheet=whole`)."""
     reader = reader or reader_of(game)
     state = checked_state(game)
-    record = record_lines_of(game)
+    hands, newest = (None, None) if whole else (LATEST_HANDS, LATEST_LINES)
+    record = record_lines_of(game, newest)
     clock = None if state.outcome.over else game_clock(game)
     if notice is None:
         notice = last_hand_notice(game, state.outcome, clock)
-    sheet = game_sheet(game, state, record)
-    said = (said_lines(game, state, record, named=reader is Reader.ACCOUNT)
+    sheet = game_sheet(game, state, record, hands)
+    said = (said_lines(game, state, record, named=reader is Reader.ACCOUNT, newest=newest)
             if reader in (Reader.ACCOUNT, Reader.TABLET) else [])
+    lines = sum(1 for event in record if event.kind != EventKind.GAME_OPENED) if said else 0
     return render_template(
         "games/game.html", game=game, sheet=sheet, record=said, notice=notice,
         news=news_words(game, state), code=known_code(game), organiser=organiser_here(game), **table_help(game),
-        clock=clock,
-        last_hand=len(sheet.rows), state=state, format_words=play_words(state.format, state.target),
+        clock=clock, whole=whole, lines=lines,
+        last_hand=len(state.hands), state=state, format_words=play_words(state.format, state.target),
         chart=totals_chart(game.team_names, [[t.progressive for t in hand.teams] for hand in state.hands],
                            state.target),
     ), status
@@ -86,12 +93,14 @@ def table_help(game: Game) -> dict:
     return {"call": None if waiting is None else call_document(waiting), "awaiting": awaiting_agreement(game)}
 
 
-def said_lines(game: Game, state, record, named: bool = True) -> list[str]:
+def said_lines(game: Game, state, record, named: bool = True, newest: int | None = None) -> list[str]:
     """The game's record in plain words, newest first (the opening line left out; `named` False: the accounts'
-    names left out, for a table's tablet)."""
+    names left out, for a table's tablet); `newest`: its newest lines alone (read whole by record_lines_of's
+    `latest`)."""
+    told = record if newest is None else record[-newest:] if newest else ()
     return [event_sentence(game, event if named else event._replace(
                 actor_label=unnamed_label(event.actor_kind, event.actor_label)), state.ruleset.threes)
-            for event in reversed(record) if event.kind != EventKind.GAME_OPENED]
+            for event in reversed(told) if event.kind != EventKind.GAME_OPENED][:newest]
 
 
 @dataclass(frozen=True)
@@ -269,4 +278,5 @@ def game(game_id: int):
     if reader is Reader.STRANGER:       # the club keeps its games: the code (or an account) opens it
         return code_page(game, request.path, error=str(game_kept(game)), status=status_for(RefusalKind.FORBIDDEN),
                          kept=True)
-    return validated(game_page_tag(game), lambda: game_page(game, reader))
+    whole = request.args.get("sheet") == "whole"
+    return validated(game_page_tag(game), lambda: game_page(game, reader, whole=whole))

@@ -268,10 +268,10 @@ def sheet_row(ruleset: RuleSet, number: int, entries, result, seating: tuple, co
                     out_team, shorts.get(dealer, dealer), corrected, warning)
 
 
-def game_sheet(game: Game, state: GameState | None = None, record=None) -> ScoreSheet:
+def game_sheet(game: Game, state: GameState | None = None, record=None, latest: int | None = None) -> ScoreSheet:
     """The score sheet of a game as it stands: its hands from the game's state (the engine keeps each hand's
     entries), so the game's hands need not be read; `record`: the game's record when read already (it marks
-    the corrected hands)."""
+    the corrected hands); `latest`: the rows of the newest `latest` hands alone (the totals are the game's)."""
     ruleset = ruleset_of(game)
     state = state or state_of(game)
     names, players = tuple(game.team_names), game.team_players
@@ -281,8 +281,10 @@ def game_sheet(game: Game, state: GameState | None = None, record=None) -> Score
     seat_words = {change.came: change.seat_words for change in changes}
     corrected = corrected_hands(game, record)
     warnings = {w.hand_number: w.problem.message for w in reversed(state.warnings)}
+    first = 0 if latest is None else max(len(state.hands) - latest, 0)
     rows = [sheet_row(ruleset, number, entries, result, seating, number in corrected, warnings.get(number, ""))
-            for number, (entries, result) in enumerate(zip(state.entries, state.hands), start=1)]
+            for number, (entries, result) in enumerate(zip(state.entries[first:], state.hands[first:]),
+                                                      start=first + 1)]
     over, winner, note = sheet_result(game, state)
     teams = tuple(SheetTeam(t.name, tuple(seat_words.get(p.name, p.name) for p in t.players), total, minimum, winner == i)
                   for i, (t, total, minimum) in enumerate(

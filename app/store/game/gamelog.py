@@ -6,7 +6,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import NamedTuple
 
-from sqlalchemy import func, select
+from sqlalchemy import case, func, select
 
 from app.store.base.clubtime import in_club_zone
 from app.extensions import db
@@ -125,9 +125,15 @@ def unnamed_label(kind: str, label: str) -> str:
     return ORGANISER.label if kind == ActorKind.ORGANISER else label
 
 
-def record_lines_of(game: Game) -> tuple[RecordLine, ...]:
-    """The game's record, oldest first, as plain rows in one statement."""
+def record_lines_of(game: Game, latest: int | None = None) -> tuple[RecordLine, ...]:
+    """The game's record, oldest first, as plain rows in one statement; `latest`: only the newest `latest` lines
+    carry their entries before and after (the older ones' are None: their kinds and hands mark the sheet)."""
     columns = [getattr(GameEvent, name) for name in RecordLine._fields]
+    if latest is not None:
+        last_seq = select(func.max(GameEvent.seq)).where(GameEvent.game_id == game.id).scalar_subquery()
+        newest = GameEvent.seq > last_seq - latest
+        columns = [case((newest, column), else_=None).label(column.key) if column.key in ("before", "after")
+                   else column for column in columns]
     rows = db.session.execute(select(*columns).where(GameEvent.game_id == game.id).order_by(GameEvent.seq))
     return tuple(RecordLine(*row) for row in rows)
 
