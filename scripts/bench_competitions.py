@@ -16,7 +16,7 @@ import sys
 import tempfile
 import time
 
-from benchkit import build_history, make_app
+from benchkit import build_history, gather_statistics, make_app
 
 from app.extensions import db
 from app.store.club.competitions import competition_row, competition_table, save_competition
@@ -59,6 +59,7 @@ def measure(url: str, label: str, rounds: int) -> None:
         build_history(AFTERNOONS * TABLES, sessions=AFTERNOONS)
         add_organiser("Bench", "bench-password")
         ids = {name: save_competition({"name": name.capitalize(), **data}).id for name, data in SHAPES.items()}
+        gather_statistics()
         print(f"{label}: {AFTERNOONS} afternoons, {AFTERNOONS * TABLES} games of 12 hands "
               f"(built in {time.perf_counter() - started:.0f} s); median of {rounds}")
     client = app.test_client()

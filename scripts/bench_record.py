@@ -20,7 +20,7 @@ import time
 from base64 import b64encode
 from datetime import date, datetime, timedelta
 
-from benchkit import finish, make_app
+from benchkit import finish, gather_statistics, make_app
 
 from app.extensions import db
 from app.rules import get_ruleset
@@ -86,6 +86,7 @@ def measure(url: str, label: str, rounds: int) -> None:
         ids = build_club(AFTERNOONS)
         add_organiser("Bench", "bench-password")
         db.session.commit()
+        gather_statistics()
         built = time.perf_counter() - built
     client = app.test_client()
     auth = {"Authorization": "Basic " + b64encode(b"Bench:bench-password").decode()}

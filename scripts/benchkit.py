@@ -30,6 +30,16 @@ def make_app(url: str, **config):
     return app
 
 
+def gather_statistics() -> None:
+    """After rows were inserted in bulk, give PostgreSQL the statistics its autovacuum would have gathered by
+    the time a club reads them (a table never analyzed is planned as empty: a read of 4,800 players took 394 ms
+    instead of 4 ms). SQLite gathers none by itself, and is left as a club's file is."""
+    if db.engine.dialect.name == "postgresql":
+        db.session.commit()
+        with db.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
+            connection.exec_driver_sql("ANALYZE")
+
+
 def build_game(hands: int, *, ruleset_id: str = "bolivia", team_size: int = 3, seed: int = 1,
                label: str = "Table 1"):
     """A game of `hands` valid hands that never ends, its rows inserted directly (no replay per hand)."""
