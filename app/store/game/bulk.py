@@ -91,14 +91,9 @@ def with_states(games: list[Game]) -> None:
 
 def store_results(game_ids: list[int]) -> None:
     """Each of these games' result replayed by the engine from its stored hands and written with the game's
-    version as it stands (a restore: its rows come without one), in two statements and one more write."""
-    games = games_found(Game.id.in_(game_ids), order=(Game.id,))
-    hands = entries_of([game.id for game in games], games)
-    written = []
-    for game in games:
-        state = replay(ruleset_of(game), hands.get(game.id, []), len(game.teams), game.target, game.closed,
-                       format_of(game), last_hand_of(game))
-        written.append({"game_id": game.id, "stored": result_document(state, game.version)})
+    version as it stands (a restore: its rows come without one): read_games's statements and one more write."""
+    games = read_games(Game.id.in_(game_ids), order=(Game.id,))
+    written = [{"game_id": game.id, "stored": result_document(state_of(game), game.version)} for game in games]
     if written:
         table = Game.__table__
         db.session.execute(update(table).where(table.c.id == bindparam("game_id"))
