@@ -12,8 +12,9 @@ from app.store.people.models import ClubSettings, Invitation, MemberContact
 from app.store.game.models import Game
 from app.rules.refusal import Refusal, RefusalKind, refuse
 from app.rules.codes import Code
-from app.store.tenancy.scope import (club_count, club_of_slug, forget_club, home_club_id, host_lookup_with_first,
-                                     name_of_club, use_club)
+from app.store.tenancy.scope import (club_count, club_in_scope, club_of_slug, forget_club, home_club_id,
+                                     host_lookup_with_first, use_club)
+from app.web.club_name import club_name
 from app.store.people.tokens import token_hash
 
 #: Pages that ask about the whole host, not one club: is there any account yet (the first-run setup, and the
@@ -103,7 +104,9 @@ def choose_club() -> None:
         return
     if request.endpoint in HOST_WIDE:
         return
-    use_club(club_of_request())
+    club_id = club_of_request()
+    if club_id != club_in_scope():      # the sign-in chose it already (its account read as its club's)
+        use_club(club_id)
 
 
 def init_club_scope(app: Flask) -> None:
@@ -114,6 +117,4 @@ def init_club_scope(app: Flask) -> None:
     @app.context_processor
     def inject_club_name():
         """The club's name for every template."""
-        if "club_name" not in g:            # once a request, however many templates it renders
-            g.club_name = name_of_club(app.config["CLUB_NAME"], g.get("first_club_id"))
-        return {"club_name": g.club_name}
+        return {"club_name": club_name()}      # read once a request, however many templates it renders

@@ -16,7 +16,7 @@ from flask_login import current_user
 from flask_wtf.csrf import generate_csrf
 
 from app.assets import static_dir, templates_dir
-from app.store.tenancy.scope import name_of_club
+from app.web.club_name import club_name
 
 #: Characters of the digest kept in a page's ETag (96 bits).
 TAG_CHARS = 24
@@ -45,7 +45,7 @@ def viewer() -> tuple:
 def page_tag(*shown) -> str:
     """The ETag (unquoted) of a page showing these things (the game's id and version, the session's version,
     the viewer's kind), for this address and viewer, in this release and club."""
-    parts = (request.full_path, release(), name_of_club(current_app.config["CLUB_NAME"]), viewer(), shown)
+    parts = (request.full_path, release(), club_name(), viewer(), shown)
     return hashlib.blake2s(repr(parts).encode(), digest_size=TAG_CHARS // 2).hexdigest()
 
 

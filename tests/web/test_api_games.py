@@ -367,7 +367,10 @@ def test_only_the_last_hand_can_be_removed(client):
     assert delete_hand(client, game, 1).status_code == 200
     assert read(client, game)["hands"] == []
     # the removed hand's token stays spent (docs/rules.md decisions): a late retry never brings it back
-    assert post_hand(client, game, bolivia_hand(), client_token="two").status_code == 409
+    removed = errors_of(post_hand(client, game, bolivia_hand(), client_token="two"), 409)
+    assert [(e["field"], e["code"]) for e in removed] == [("client_token", "token.removed")]
+    assert removed[0]["message"].startswith("Hand 2 sent with this token was removed at ")
+    assert read(client, game)["hands"] == []
     assert post_hand(client, game, bolivia_hand(), client_token="three").status_code == 201
 
 

@@ -95,10 +95,12 @@ def record(game: Game, event: EventRecord, actor: Actor, *, client_token: str | 
     return row
 
 
-def removed_token_event(game: Game, client_token: str) -> GameEvent | None:
-    """The hand_added event of a hand recorded with this token (whose hand is gone), if any."""
-    return db.session.scalar(select(GameEvent).where(
-        GameEvent.game_id == game.id, GameEvent.client_token == client_token, GameEvent.kind == EventKind.HAND_ADDED))
+def added_with_token(game: Game, client_token: str):
+    """The record's line that added a hand sent with this token, as a subquery of its hand's number and when (a
+    token adds one hand: its line is kept when the hand is removed)."""
+    return (select(GameEvent.hand_number, GameEvent.at)
+            .where(GameEvent.game_id == game.id, GameEvent.client_token == client_token,
+                   GameEvent.kind == EventKind.HAND_ADDED).limit(1).subquery())
 
 
 def events_of(game: Game) -> list[GameEvent]:

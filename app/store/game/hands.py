@@ -4,10 +4,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import wraps
 
-from sqlalchemy import inspect, select
+from sqlalchemy import inspect, select, true
 
 from app.extensions import db
-from app.store.game.gamelog import UNKNOWN_TABLET, Actor, ActorKind, record, removed_token_event, spoken_time
+from app.store.game.gamelog import UNKNOWN_TABLET, Actor, ActorKind, added_with_token, record, spoken_time
 from app.store.game.games import check_version, commit, guarded_write
 from app.store.game.states import state_of
 from app.store.game.models import Hand, HandEntry, Game, GameEvent, utcnow
@@ -45,11 +45,13 @@ def hand_by_token(game: Game, client_token: str | None) -> Hand | None:
 
 
 def spent_token(game: Game, client_token: str | None) -> Hand | None:
-    """The hand this token recorded (None when unused); a conflict when that hand has since been removed."""
-    hand = hand_by_token(game, client_token)
-    if hand is not None or not client_token:
-        return hand
-    added = removed_token_event(game, client_token)
+    """The hand this token recorded (None when unused); a conflict when that hand has since been removed. An
+    unused token costs one statement: whether a hand holds it and whether the record has its hand's line."""
+    if not client_token:
+        return None
+    hand_id, added = token_use(game, client_token)
+    if hand_id is not None:
+        return db.session.get(Hand, hand_id)
     if added is not None:
         hand = hand_by_token(game, client_token)   # saved by a try racing this one since the first look
         if hand is not None:
@@ -58,6 +60,16 @@ def spent_token(game: Game, client_token: str | None) -> Hand | None:
                           f"{spoken_time(added.at)}: it is not recorded again. If that hand was really "
                           "played, enter it as a new hand.", "client_token", Code.TOKEN_REMOVED)
     return None
+
+
+def token_use(game: Game, client_token: str):
+    """In one statement: the id of the hand recorded with this token, and the record's line that added it (its
+    hand's number and when), each None when there is none."""
+    holder = select(Hand.id).where(Hand.game_id == game.id, Hand.client_token == client_token).scalar_subquery()
+    added = added_with_token(game, client_token)
+    row = db.session.execute(select(holder, added.c.hand_number, added.c.at).select_from(
+        select(1).subquery()).outerjoin(added, true())).one()
+    return row[0], (None if row.hand_number is None else row)
 
 
 def first_entries_of(game: Game, client_token: str) -> list[dict] | None:
