@@ -125,3 +125,36 @@ def test_how_it_adds_up_stands_clear_of_a_team_not_melded_yet_on_a_phone(organis
         lines = summary.evaluate("el => { const r = document.createRange(); r.selectNodeContents(el); "
                                  "return new Set([...r.getClientRects()].map(b => Math.round(b.top))).size; }")
         assert lines <= 2, f"'How it adds up' is broken over {lines} lines"
+
+
+#: A phone at 200 % zoom: half its CSS pixels (a 390 and a 360 pixel wide phone).
+ZOOMED = {"195x422": (195, 422), "180x400": (180, 400)}
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+@pytest.mark.parametrize("size", list(ZOOMED))
+def test_at_200_percent_zoom_the_header_leaves_the_first_screen_to_the_page(organiser, afternoon, scheme, size,
+                                                                            output_dir):
+    """On a phone at 200 % the header's links lie two a row: the header takes under two fifths of the first
+    screen, each link is still a 48 px target, and no page is wider than the phone."""
+    base_url, _ = afternoon
+    page = organiser[scheme]
+    width, height = ZOOMED[size]
+    page.set_viewport_size({"width": width, "height": height})
+    try:
+        for path in ("/", "/rules", "/club", "/records"):
+            page.goto(base_url + path)
+            header = box(page.locator(".site-header"))
+            assert header["bottom"] - header["top"] <= 0.4 * height, (path, header)
+            links = page.locator(".site-nav a")
+            assert links.count() == 4
+            for link in links.all():
+                place = box(link)
+                assert place["bottom"] - place["top"] >= 48 and place["right"] <= width, (path, place)
+            assert page.evaluate("document.documentElement.scrollWidth") <= width, (path, page.evaluate(
+                f"[...document.querySelectorAll('main *')].filter(e => e.getBoundingClientRect().right > {width} + 0.5)"
+                ".map(e => e.tagName + '.' + e.className + ' ' + e.textContent.trim().slice(0, 30)).slice(0, 6)"))
+            name = path.strip("/") or "home"
+            page.screenshot(path=str(output_dir / f"zoom200-{name}-{size}-{scheme}.png"))
+    finally:
+        page.set_viewport_size({"width": 1024, "height": 768})
