@@ -158,3 +158,19 @@ def test_at_200_percent_zoom_the_header_leaves_the_first_screen_to_the_page(orga
             page.screenshot(path=str(output_dir / f"zoom200-{name}-{size}-{scheme}.png"))
     finally:
         page.set_viewport_size({"width": 1024, "height": 768})
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_no_page_scrolls_sideways_at_320_css_pixels(organiser, afternoon, scheme):
+    """WCAG's reflow width (a 320 px phone, or a laptop at 400 %): no page of the afternoon is wider than the
+    screen; a table too wide for it scrolls in its own frame."""
+    base_url, paths = afternoon
+    page = organiser[scheme]
+    page.set_viewport_size({"width": 320, "height": 568})
+    try:
+        for name, path in paths.items():
+            if path.startswith("/"):
+                page.goto(base_url + path)
+                assert page.evaluate("document.documentElement.scrollWidth") <= 320, name
+    finally:
+        page.set_viewport_size({"width": 1024, "height": 768})
