@@ -67,8 +67,8 @@ def token_use(game: Game, client_token: str):
     hand's number and when), each None when there is none."""
     holder = select(Hand.id).where(Hand.game_id == game.id, Hand.client_token == client_token).scalar_subquery()
     added = added_with_token(game, client_token)
-    row = db.session.execute(select(holder, added.c.hand_number, added.c.at).select_from(
-        select(1).subquery()).outerjoin(added, true())).one()
+    row = db.session.execute(select(holder, added.c.hand_number, added.c.at).select_from(   # always one row: the
+        select(1).subquery()).outerjoin(added, true())).one()                               # line joined to it
     return row[0], (None if row.hand_number is None else row)
 
 
