@@ -45,6 +45,22 @@ TAGS_CHECKED = 4
 CHECKED_KEPT = 8192
 
 
+def news_stamp_on_pool(engine, game_id: int, club_id: int) -> str | None:
+    """A tablet's news's stamp read on a connection of the engine's pool, the club's rows claimed first (None:
+    no such game of the club)."""
+    with engine.connect() as connection:
+        claim_rows(connection, club_id)
+        row = news_row(game_id, club_id, connection)
+    return None if row is None else news_stamp(row)
+
+
+def board_stamp_on_pool(engine, session_id: int, club_id: int, signed_in) -> tuple[str, bool] | None:
+    """A board's stamp and whether the sign-in still counts, read the same way."""
+    with engine.connect() as connection:
+        claim_rows(connection, club_id)
+        return board_stamp(session_id, club_id, signed_in, connection)
+
+
 class NotAPoll(Exception):
     """A request this step does not answer (raised, not returned, so that functools.lru_cache keeps only the
     polls that passed: what fails is not kept and never pushes a good one out)."""
@@ -108,13 +124,10 @@ class QuickPolls:
         if time.time() >= poll.holds_until:             # its session cookie has grown too old since
             return None
         tag = poll.tag
-        with self.engine.connect() as connection:
-            claim_rows(connection, tag.club_id)
-            if poll.board:
-                same = board_stamp(poll.number, tag.club_id, poll.signed_in, connection) == (tag.stamp, True)
-            else:
-                row = news_row(poll.number, tag.club_id, connection)
-                same = row is not None and news_stamp(row) == tag.stamp
+        if poll.board:
+            same = board_stamp_on_pool(self.engine, poll.number, tag.club_id, poll.signed_in) == (tag.stamp, True)
+        else:
+            same = news_stamp_on_pool(self.engine, poll.number, tag.club_id) == tag.stamp
         if not same:
             return None
         return [("ETag", f'"{poll.sent}"'), *(BOARD_HEADERS if poll.board else NEWS_HEADERS)]
